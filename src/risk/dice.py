@@ -34,6 +34,40 @@ def battle_losses(attacker: Sequence[int], defender: Sequence[int]) -> tuple[int
     return attacker_losses, defender_losses
 
 
+def _battle_table(attack_dice: int, defend_dice: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]:
+    """Every throw of ``attack_dice`` against ``defend_dice``, indexed by one number in base 6."""
+    table = []
+    for code in range(FACES ** (attack_dice + defend_dice)):
+        faces = []
+        for _ in range(attack_dice + defend_dice):
+            code, face = divmod(code, FACES)
+            faces.append(face + 1)
+        attacker = tuple(sorted(faces[:attack_dice], reverse=True))
+        defender = tuple(sorted(faces[attack_dice:], reverse=True))
+        table.append((attacker, defender, *battle_losses(attacker, defender)))
+    return tuple(table)
+
+
+_TABLES: dict[tuple[int, int], tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]] = {}
+
+
+def roll_battle(
+    state: int, attack_dice: int, defend_dice: int
+) -> tuple[int, tuple[int, ...], tuple[int, ...], int, int]:
+    """Throw both sides' dice with one draw from the generator.
+
+    Returns ``(new_state, attacker_faces, defender_faces, attacker_losses, defender_losses)``, faces
+    sorted high first. One draw per battle keeps bots' self-play fast; the table behind it is built
+    from :func:`battle_losses`, so the rule lives in one place.
+    """
+    key = (attack_dice, defend_dice)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = _battle_table(attack_dice, defend_dice)
+    state, code = rng.below(state, len(table))
+    return (state, *table[code])
+
+
 def roll(state: int, count: int) -> tuple[int, tuple[int, ...]]:
     """Roll ``count`` dice from the generator state; return ``(new_state, faces)``, sorted high first."""
     faces = []

@@ -1,0 +1,163 @@
+"""The simplest bot that finishes games: rules of thumb, no search, no look at hidden cards.
+
+It exists for self-play benchmarks and invariant tests, so it is fast: it builds its action straight
+from the state instead of listing every legal action, and draws its few random choices from a
+generator of its own (never from the game's).
+"""
+
+from __future__ import annotations
+
+from risk import rng
+from risk.actions import (
+    AcceptRoll,
+    Action,
+    Attack,
+    ChooseHeadquarters,
+    Claim,
+    EndTurn,
+    Fortify,
+    Occupy,
+    Place,
+    Reroll,
+    Trade,
+    UseCommander,
+)
+from risk.engine import matched_sets, must_trade, occupy_range, reachable
+from risk.state import GameState, Phase
+
+
+class SimpleBot:
+    """Trade when it can, mass armies on its strongest front, attack when it has the bigger army."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = rng.seed_state(seed)
+        self._last: Attack | None = None
+
+    def _pick(self, items: list[int]) -> int:
+        self.rng, i = rng.below(self.rng, len(items))
+        return items[i]
+
+    def choose(self, state: GameState) -> Action:
+        """The action for ``state.current``."""
+        phase = state.phase
+        if phase is Phase.ATTACK:
+            return self._attack(state)
+        if phase is Phase.REINFORCE:
+            return self._reinforce(state)
+        if phase is Phase.OCCUPY:
+            return self._occupy(state)
+        if phase is Phase.FORTIFY:
+            return EndTurn()
+        if phase is Phase.BATTLE:
+            return self._battle(state)
+        if phase is Phase.CLAIM:
+            return Claim(self._pick([t for t, o in enumerate(state.owner) if o < 0]))
+        if phase is Phase.SETUP:
+            return self._setup(state)
+        if phase is Phase.HEADQUARTERS:
+            seat = state.current
+            mine = state.territories_of(seat)
+            return ChooseHeadquarters(max(mine, key=lambda t: (state.armies[t], -t)))
+        raise ValueError("the game is over")
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _fronts(self, state: GameState, seat: int) -> list[int]:
+        owner, neighbours = state.owner, state.board.neighbours
+        return [
+            t for t, o in enumerate(owner) if o == seat and any(owner[n] != seat for n in neighbours[t])
+        ]
+
+    def _room(self, state: GameState, territory: int) -> int:
+        cap = state.rules.army_cap
+        return cap - state.armies[territory] if cap else 1 << 30
+
+    def _setup(self, state: GameState) -> Action:
+        seat = state.current
+        if state.quota_own:
+            options = [t for t in self._fronts(state, seat) if self._room(state, t) > 0]
+            options = options or [t for t in state.territories_of(seat) if self._room(state, t) > 0]
+            return Place(self._pick(options), 1)
+        neutral = [t for t, o in enumerate(state.owner) if o == state.neutral and self._room(state, t) > 0]
+        return Place(self._pick(neutral), 1)
+
+    def _reinforce(self, state: GameState) -> Action:
+        seat = state.current
+        sets = matched_sets(state, seat)
+        if sets:
+            return Trade(sets[0])
+        if must_trade(state):  # pragma: no cover - five cards always hold a set
+            raise AssertionError("forced to trade without a set")
+        armies, owner, neighbours = state.armies, state.owner, state.board.neighbours
+        best, best_score = -1, -(1 << 30)
+        for t in self._fronts(state, seat):
+            if self._room(state, t) <= 0:
+                continue
+            weakest = min(armies[n] for n in neighbours[t] if owner[n] != seat)
+            score = armies[t] - weakest
+            if score > best_score:
+                best, best_score = t, score
+        if best < 0:
+            best = self._pick([t for t in state.territories_of(seat) if self._room(state, t) > 0])
+        return Place(best, min(state.reserve[seat], self._room(state, best)))
+
+    def _attack(self, state: GameState) -> Action:
+        seat = state.current
+        armies, owner, neighbours = state.armies, state.owner, state.board.neighbours
+        last = self._last
+        # Press on with the battle in hand while it still looks good: no need to survey the board.
+        if last is not None:
+            source, target = last.source, last.target
+            here = armies[source]
+            if owner[source] == seat and owner[target] != seat and here >= 3 and here > armies[target]:
+                return last if here > 3 else Attack(source, target, 2)
+        best: Attack | None = None
+        best_margin = 0
+        # Under an army cap stacks stop growing: a full stack attacks even an equal one, or nobody would.
+        capped = state.rules.army_cap
+        for source, here in enumerate(armies):
+            if owner[source] != seat or here < 3:
+                continue
+            bonus = 2 if capped and here >= capped else 0
+            for target in neighbours[source]:
+                if owner[target] != seat:
+                    margin = here - 1 - armies[target] + bonus
+                    if margin > best_margin:
+                        best, best_margin = Attack(source, target, min(3, here - 1)), margin
+        self._last = best
+        if best is not None:
+            return best
+        return self._free_move(state)
+
+    def _free_move(self, state: GameState) -> Action:
+        """Bring the largest idle army to the front, or end the turn."""
+        seat = state.current
+        armies, owner, neighbours = state.armies, state.owner, state.board.neighbours
+        idle = [
+            t for t, o in enumerate(owner)
+            if o == seat and armies[t] > 1 and all(owner[n] == seat for n in neighbours[t])
+        ]
+        if idle:
+            source = max(idle, key=lambda t: (armies[t], -t))
+            targets = [t for t in reachable(state, source) if self._room(state, t) > 0]
+            if targets:
+                fronts = [t for t in targets if any(owner[n] != seat for n in neighbours[t])]
+                target = self._pick(fronts or targets)
+                count = min(armies[source] - 1, self._room(state, target))
+                return Fortify(source, target, count)
+        return EndTurn()
+
+    def _occupy(self, state: GameState) -> Action:
+        low, high = occupy_range(state)
+        return Occupy(high if high >= low else low)
+
+    def _battle(self, state: GameState) -> Action:
+        faces = state.attacker_faces
+        lowest = len(faces) - 1
+        if state.rules.commanders and not state.commander_used and faces[0] < 6:
+            return UseCommander(0)
+        if state.rules.card_reroll and not state.rerolled:
+            hand = state.hands[state.current]
+            if state.battle_source in hand or state.battle_target in hand:
+                return Reroll(lowest)
+        return AcceptRoll()

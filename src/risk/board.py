@@ -1,0 +1,152 @@
+"""Boards: territories, continents, borders and the card printed for each territory.
+
+A board is loaded once from a JSON file beside this module and shared by every game on it. The engine
+works with territory *indices* (positions in ``Board.territories``) because lists indexed by small ints
+are the fastest thing CPython offers; the string ids (``"alaska"``) are for people, files and the page.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+INFANTRY, CAVALRY, ARTILLERY, WILD = 0, 1, 2, 3
+CARD_KIND_NAMES = ("infantry", "cavalry", "artillery", "wild")
+
+
+class UnknownTerritory(ValueError):
+    """A territory id that the board does not have."""
+
+
+@dataclass(frozen=True, slots=True)
+class Territory:
+    """One territory: its id, display name, continent index and the design on its card."""
+
+    id: str
+    name: str
+    continent: int
+    card_kind: int
+
+
+@dataclass(frozen=True, slots=True)
+class Continent:
+    """A continent and the bonus armies its sole owner receives each turn."""
+
+    id: str
+    name: str
+    bonus: int
+    territories: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable map. Borders are symmetric; ``neighbours[i]`` is sorted."""
+
+    id: str
+    name: str
+    territories: tuple[Territory, ...]
+    continents: tuple[Continent, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    wild_cards: int
+    index: dict[str, int] = field(compare=False, repr=False, hash=False)
+    adjacent: tuple[frozenset[int], ...] = field(compare=False, repr=False, hash=False)
+    card_kinds: tuple[int, ...] = field(compare=False, repr=False, hash=False)
+
+    @property
+    def size(self) -> int:
+        """How many territories the board has."""
+        return len(self.territories)
+
+    @property
+    def card_count(self) -> int:
+        """Territory cards plus wild cards: the whole deck."""
+        return len(self.territories) + self.wild_cards
+
+    def territory_index(self, territory_id: str) -> int:
+        """The index of a territory id, or :class:`UnknownTerritory` with the id in the message."""
+        try:
+            return self.index[territory_id]
+        except KeyError:
+            raise UnknownTerritory(f"there is no territory called {territory_id!r} on the {self.name}") from None
+
+    def border_count(self) -> int:
+        """Each border counted once."""
+        return sum(len(n) for n in self.neighbours) // 2
+
+    def card_label(self, card: int) -> str:
+        """A card as a person reads it: 'Alaska (infantry)' or 'Wild'."""
+        if card >= self.size:
+            return "Wild"
+        territory = self.territories[card]
+        return f"{territory.name} ({CARD_KIND_NAMES[territory.card_kind]})"
+
+
+def board_from_dict(data: dict[str, object]) -> Board:
+    """Build a board from its JSON form, checking that every border is listed from both ends."""
+    raw_territories = data["territories"]
+    raw_continents = data["continents"]
+    assert isinstance(raw_territories, list) and isinstance(raw_continents, list)
+    continent_index = {c["id"]: i for i, c in enumerate(raw_continents)}
+    index = {t["id"]: i for i, t in enumerate(raw_territories)}
+    territories = tuple(
+        Territory(t["id"], t["name"], continent_index[t["continent"]], CARD_KIND_NAMES.index(t["card"]))
+        for t in raw_territories
+    )
+    neighbours = tuple(tuple(sorted(index[n] for n in t["neighbours"])) for t in raw_territories)
+    for i, ns in enumerate(neighbours):
+        for n in ns:
+            if i not in neighbours[n] or n == i:
+                raise ValueError(f"border {territories[i].id}-{territories[n].id} is not listed both ways")
+    continents = tuple(
+        Continent(c["id"], c["name"], int(c["bonus"]), tuple(index[t] for t in c["territories"]))
+        for c in raw_continents
+    )
+    wild = data.get("wild_cards", 0)
+    assert isinstance(wild, int)
+    return Board(
+        id=str(data["id"]),
+        name=str(data["name"]),
+        territories=territories,
+        continents=continents,
+        neighbours=neighbours,
+        wild_cards=wild,
+        index=index,
+        adjacent=tuple(frozenset(ns) for ns in neighbours),
+        card_kinds=tuple(t.card_kind for t in territories) + (WILD,) * wild,
+    )
+
+
+@cache
+def load_board(name: str) -> Board:
+    """Load a board shipped with the engine by its name (``"classic"``)."""
+    try:
+        text = resources.files("risk").joinpath("maps", f"{name}.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"no map called {name!r}") from None
+    return board_from_dict(json.loads(text))
+
+
+def board_to_json(board: Board) -> dict[str, object]:
+    """The public JSON form printed by ``python -m risk map``."""
+    return {
+        "territories": [
+            {
+                "id": t.id,
+                "name": t.name,
+                "continent": board.continents[t.continent].id,
+                "neighbours": [board.territories[n].id for n in board.neighbours[i]],
+            }
+            for i, t in enumerate(board.territories)
+        ],
+        "continents": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "bonus": c.bonus,
+                "territories": [board.territories[i].id for i in c.territories],
+            }
+            for c in board.continents
+        ],
+    }

@@ -1,0 +1,81 @@
+"""Command line: print a map, self-play games, compute exact odds."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from risk.board import board_to_json, load_board
+from risk.rules import EDITIONS, OPTIONS, UnknownRules, make_rules
+from risk.selfplay import selfplay
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m risk", description="The Risk rules engine.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    map_cmd = sub.add_parser("map", help="print a board")
+    map_cmd.add_argument("name", nargs="?", default="classic")
+    map_cmd.add_argument("--json", action="store_true")
+
+    play = sub.add_parser("selfplay", help="play whole games between simple bots and time them")
+    play.add_argument("--rules", default="classic", help=f"edition: {', '.join(EDITIONS)}")
+    play.add_argument("--players", type=int, default=3)
+    play.add_argument("--games", type=int, default=100)
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--option", action="append", default=[], help=f"one of {', '.join(OPTIONS)}")
+    play.add_argument("--json", action="store_true")
+
+    odds = sub.add_parser("odds", help="exact odds of a battle fought to the end")
+    odds.add_argument("attacking", type=int, help="armies on the attacking territory")
+    odds.add_argument("defending", type=int, help="armies on the defending territory")
+    odds.add_argument("--commander", action="store_true", help="expert rule: a commander is available")
+    odds.add_argument("--reroll", action="store_true", help="expert rule: a card re-roll is available")
+    odds.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; return the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "map":
+            board = load_board(args.name)
+            data = board_to_json(board)
+            if args.json:
+                print(json.dumps(data, indent=1))
+            else:
+                for continent in board.continents:
+                    print(f"{continent.name} (+{continent.bonus})")
+                    for t in continent.territories:
+                        names = ", ".join(board.territories[n].name for n in board.neighbours[t])
+                        print(f"  {board.territories[t].name}: {names}")
+            return 0
+        if args.command == "selfplay":
+            rules = make_rules(args.rules, args.option)
+            report = selfplay(rules, args.players, args.games, args.seed)
+            if args.json:
+                print(json.dumps(report))
+            else:
+                for key, value in report.items():
+                    print(f"{key}: {value}")
+            return 0
+        if args.command == "odds":
+            from risk.odds import odds_report
+
+            if args.attacking < 1 or args.defending < 1:
+                raise ValueError("both territories hold at least one army")
+            report = odds_report(args.attacking, args.defending, commander=args.commander, reroll=args.reroll)
+            if args.json:
+                print(json.dumps(report))
+            else:
+                print(f"P(conquer) = {report['p_conquer']:.6f}")
+                print(f"expected armies left on the attacking territory: {report['expected_attackers_left']:.4f}")
+                print(f"expected armies left on the defending territory: {report['expected_defenders_left']:.4f}")
+            return 0
+    except (UnknownRules, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 1

@@ -1,0 +1,135 @@
+"""Events: what happened when an action was applied, including every roll and every card drawn.
+
+The engine returns them from ``apply``/``play``; the game record keeps them beside each action, so a
+log can say "6 5 2 against 4 3" without re-rolling, and a replay can be checked roll by roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    """A player's turn began with this many armies from territories and continents."""
+
+    seat: int
+    turn: int
+    income: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetupDealt:
+    """Territories were dealt (automatic or two-player setup)."""
+
+    owners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetupDone:
+    """Every starting army is on the board."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardsTraded:
+    """A set was traded for ``armies``; ``bonus`` lists (territory, armies) placed by the card rule."""
+
+    seat: int
+    cards: tuple[int, ...]
+    armies: int
+    bonus: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled:
+    """The dice of one battle as thrown (before any commander or re-roll)."""
+
+    source: int
+    target: int
+    attacker: tuple[int, ...]
+    defender: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DieRerolled:
+    """The card re-roll: die ``die`` showed ``old`` and now shows ``new``."""
+
+    die: int
+    old: int
+    new: int
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderUsed:
+    """The commander turned die ``die`` from ``old`` into a six."""
+
+    die: int
+    old: int
+
+
+@dataclass(frozen=True, slots=True)
+class BattleFought:
+    """One battle settled: the final dice and the losses of each side."""
+
+    source: int
+    target: int
+    attacker: tuple[int, ...]
+    defender: tuple[int, ...]
+    attacker_losses: int
+    defender_losses: int
+    attacker_seat: int
+    defender_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Captured:
+    """A territory changed hands."""
+
+    territory: int
+    seat: int
+    previous: int
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated:
+    """A player lost their last territory; ``cards`` went to ``by``."""
+
+    seat: int
+    by: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn:
+    """A card was drawn at the end of a turn with a capture."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckReshuffled:
+    """The draw pile ran out and the discards were shuffled into a new one."""
+
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArmiesLost:
+    """Armies that could not be placed under the army cap."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon:
+    """The game is over."""
+
+    seat: int
+
+
+Event = (
+    TurnStarted | SetupDealt | SetupDone | CardsTraded | DiceRolled | DieRerolled | CommanderUsed
+    | BattleFought | Captured | Eliminated | CardDrawn | DeckReshuffled | ArmiesLost | GameWon
+)

@@ -1,0 +1,176 @@
+"""Rules: one frozen :class:`Rules` value of orthogonal settings, editions as named presets of it,
+options as named changes to it, and a few hooks per edition for what cannot be a setting.
+
+Adding an edition means adding a module that registers itself here; the engine never asks which
+edition it is playing (no ``if edition == ...``), it reads settings and calls hooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from risk.state import GameState
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every setting the engine reads. Defaults are the 1980 classic rulebook."""
+
+    edition: str = "classic"
+    options: tuple[str, ...] = ()
+    map: str = "classic"
+    min_players: int = 3
+    max_players: int = 6
+    # Armies each player counts out, by number of players (people, not the neutral).
+    starting_armies: tuple[tuple[int, int], ...] = ((2, 40), (3, 35), (4, 30), (5, 25), (6, 20))
+    # 1980 two-player game: a third, neutral set of armies that never attacks nor reinforces.
+    neutral_with_two_players: bool = True
+    # Setup: deal territories and spread armies at random instead of claiming one army at a time.
+    auto_setup: bool = False
+    # 1963: after the first player, claims go round the table the other way...
+    setup_direction: int = 1
+    # ...and the first real turn goes to the seat this many places after the first claimer.
+    first_turn_offset: int = 0
+    # Card sets: the printed schedule, then this much more for each further set.
+    set_values: tuple[int, ...] = (4, 6, 8, 10, 12, 15)
+    set_value_step: int = 5
+    # "Any two cards plus a wild": may those two include the other wild? (1963: no.)
+    two_wilds_make_a_set: bool = True
+    # Extra armies placed on an owned territory shown on a traded card, and the cap per turn
+    # (0 = no cap: every such territory gets them, as in 1963).
+    card_territory_bonus: int = 2
+    card_territory_bonus_cap: int = 2
+    # Holding this many cards at the start of a turn forces a trade.
+    forced_trade_at: int = 5
+    # Taking an opponent's cards brings a hand to this many: trade at once down to four or fewer.
+    elimination_trade_at: int = 6
+    trade_down_to: int = 4
+    # After a capture move in at least the dice of the last battle ("dice"), or at least one ("one").
+    occupy_minimum: str = "dice"
+    # The free move: to an adjacent territory, or along a chain of your own territories.
+    fortify_connected: bool = False
+    # How many free moves a turn (0 = as many as you like).
+    fortify_moves: int = 1
+    # At most this many armies on one territory (0 = no cap); armies that cannot be placed are lost.
+    army_cap: int = 0
+    # Expert: re-roll one die per battle when holding a card of either territory.
+    card_reroll: bool = False
+    # Expert: once per turn change one attacking die to a six.
+    commanders: bool = False
+    # Shorter play: capture the opposing headquarters.
+    headquarters: bool = False
+    # With headquarters: 4 players need 2 opposing headquarters, 5 or 6 players need 3.
+    headquarters_short: bool = False
+
+    def starting_armies_for(self, players: int) -> int:
+        """Armies each player counts out at the start."""
+        for count, armies in self.starting_armies:
+            if count == players:
+                return armies
+        raise ValueError(f"the {self.edition} rules are for {self.min_players} to {self.max_players} players")
+
+
+class EditionHooks:
+    """What an edition computes that a setting cannot express. Subclass and override."""
+
+    def reinforcements(self, state: GameState, player: int) -> int:
+        """Armies a player receives at the start of a turn, before cards."""
+        raise NotImplementedError
+
+    def is_set(self, rules: Rules, kinds: Sequence[int]) -> bool:
+        """Whether three card designs make a matched set."""
+        raise NotImplementedError
+
+    def set_value(self, state: GameState) -> int:
+        """Armies for the next set traded in the game."""
+        raise NotImplementedError
+
+    def winner(self, state: GameState) -> int:
+        """The seat that has won, or -1 while the game goes on."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Edition:
+    """A named rules preset with its hooks."""
+
+    name: str
+    title: str
+    description: str
+    rules: Rules
+    hooks: EditionHooks
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named change to the rules that combines with others."""
+
+    name: str
+    title: str
+    description: str
+    apply: Callable[[Rules], Rules]
+    editions: tuple[str, ...]
+
+
+EDITIONS: dict[str, Edition] = {}
+OPTIONS: dict[str, Option] = {}
+
+
+class UnknownRules(ValueError):
+    """An edition or option name that is not registered, or one that does not fit the edition."""
+
+
+def register_edition(edition: Edition) -> None:
+    """Make an edition findable by name."""
+    EDITIONS[edition.name] = edition
+
+
+def register_option(option: Option) -> None:
+    """Make an option findable by name."""
+    OPTIONS[option.name] = option
+
+
+def make_rules(edition: str = "classic", options: Sequence[str] = ()) -> Rules:
+    """The rules of an edition with options applied, in a canonical (sorted) order.
+
+    >>> make_rules("classic", ["army-cap"]).army_cap
+    12
+    """
+    if edition not in EDITIONS:
+        raise UnknownRules(f"unknown edition {edition!r}; known: {', '.join(sorted(EDITIONS))}")
+    rules = EDITIONS[edition].rules
+    names = sorted(set(options))
+    for name in names:
+        option = OPTIONS.get(name)
+        if option is None:
+            raise UnknownRules(f"unknown option {name!r}; known: {', '.join(sorted(OPTIONS))}")
+        if edition not in option.editions:
+            raise UnknownRules(f"option {name!r} does not apply to the {edition} edition")
+        rules = option.apply(rules)
+    return replace(rules, options=tuple(names))
+
+
+def hooks_for(rules: Rules) -> EditionHooks:
+    """The hooks of the edition these rules belong to."""
+    return EDITIONS[rules.edition].hooks
+
+
+from risk.rules import classic as _classic  # noqa: E402  (registers the classic family)
+
+__all__ = [
+    "EDITIONS",
+    "OPTIONS",
+    "Edition",
+    "EditionHooks",
+    "Option",
+    "Rules",
+    "UnknownRules",
+    "_classic",
+    "hooks_for",
+    "make_rules",
+    "register_edition",
+    "register_option",
+]

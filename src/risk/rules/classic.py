@@ -1,0 +1,123 @@
+"""The classic family: the 1980 rulebook (``classic``), its official variants as options, and the
+differences the 1963 rule text states (``classic-1963``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from risk.board import WILD
+from risk.rules import Edition, EditionHooks, Option, Rules, register_edition, register_option
+
+if TYPE_CHECKING:
+    from risk.state import GameState
+
+
+class ClassicHooks(EditionHooks):
+    """Territories / 3 (at least 3) plus continents; escalating sets; conquest or headquarters."""
+
+    def reinforcements(self, state: GameState, player: int) -> int:
+        owner = state.owner
+        count = owner.count(player)
+        armies = max(3, count // 3)
+        for continent in state.board.continents:
+            if all(owner[t] == player for t in continent.territories):
+                armies += continent.bonus
+        return armies
+
+    def is_set(self, rules: Rules, kinds: Sequence[int]) -> bool:
+        wilds = sum(1 for k in kinds if k == WILD)
+        if wilds:
+            return wilds == 1 or rules.two_wilds_make_a_set
+        a, b, c = kinds
+        return (a == b == c) or len({a, b, c}) == 3
+
+    def set_value(self, state: GameState) -> int:
+        rules = state.rules
+        n = state.sets_traded
+        table = rules.set_values
+        if n < len(table):
+            return table[n]
+        return table[-1] + rules.set_value_step * (n - len(table) + 1)
+
+    def winner(self, state: GameState) -> int:
+        people = [p for p in range(state.players) if p != state.neutral and state.alive[p]]
+        if len(people) == 1:
+            return people[0]
+        if state.rules.headquarters and -1 not in state.headquarters_of_people():
+            goal = headquarters_goal(state.rules, state.people)
+            hq = state.headquarters
+            for p in people:
+                if state.owner[hq[p]] != p:
+                    continue
+                held = sum(1 for q in range(state.players) if q != p and hq[q] >= 0 and state.owner[hq[q]] == p)
+                if held >= goal:
+                    return p
+        return -1
+
+
+def headquarters_goal(rules: Rules, people: int) -> int:
+    """Opposing headquarters to capture: all of them, or with the shorter goal 2 (4 players) or 3 (5–6)."""
+    if rules.headquarters_short and people >= 4:
+        return 2 if people == 4 else 3
+    return people - 1
+
+
+CLASSIC = Rules()
+
+CLASSIC_1963 = replace(
+    CLASSIC,
+    edition="classic-1963",
+    min_players=2,
+    starting_armies=((2, 50), (3, 35), (4, 30), (5, 25), (6, 20)),
+    neutral_with_two_players=False,
+    setup_direction=-1,
+    first_turn_offset=1,
+    two_wilds_make_a_set=False,
+    card_territory_bonus_cap=0,
+    elimination_trade_at=5,
+    occupy_minimum="one",
+)
+
+_HOOKS = ClassicHooks()
+register_edition(Edition(
+    "classic", "Classic (1980)",
+    "The 1980 Parker Brothers rulebook: 3 to 6 players, or 2 with neutral armies.",
+    replace(CLASSIC, min_players=2), _HOOKS,
+))
+register_edition(Edition(
+    "classic-1963", "Classic (1963 rules)",
+    "The 1963 rule text: 2 players with 50 armies and no neutral, reversed setup order, "
+    "a forced trade at five cards in any phase, +2 on every owned card territory, move in at least one.",
+    CLASSIC_1963, _HOOKS,
+))
+
+_FAMILY = ("classic", "classic-1963")
+for _option in (
+    Option("auto-setup", "Automatic setup",
+           "Territories are dealt at random and starting armies spread at random, one at a time.",
+           lambda r: replace(r, auto_setup=True), _FAMILY),
+    Option("headquarters", "Headquarters (shorter play)",
+           "Each player chooses a secret headquarters; capture every opposing one while holding yours.",
+           lambda r: replace(r, headquarters=True), _FAMILY),
+    Option("headquarters-short", "Headquarters, shorter goal",
+           "Headquarters game where 4 players need 2 opposing headquarters and 5 or 6 players need 3.",
+           lambda r: replace(r, headquarters=True, headquarters_short=True), _FAMILY),
+    Option("expert-card-values", "Expert: sets grow by one",
+           "Card sets are worth 4, 5, 6, 7, ... armies.",
+           lambda r: replace(r, set_values=(4,), set_value_step=1), _FAMILY),
+    Option("expert-fortify", "Expert: chained fortification",
+           "Move armies from any territories to any others along a chain of your own territories.",
+           lambda r: replace(r, fortify_connected=True, fortify_moves=0), _FAMILY),
+    Option("army-cap", "Expert: 12 armies per territory",
+           "No territory may hold more than 12 armies; armies that cannot be placed are lost.",
+           lambda r: replace(r, army_cap=12), _FAMILY),
+    Option("card-reroll", "Expert: card re-roll",
+           "Holding the card of either territory in a battle, re-roll one of your dice once per battle.",
+           lambda r: replace(r, card_reroll=True), _FAMILY),
+    Option("commanders", "Expert: commanders",
+           "Once per turn, while attacking, turn one of the dice you just rolled into a six.",
+           lambda r: replace(r, commanders=True), _FAMILY),
+):
+    register_option(_option)

@@ -1,0 +1,84 @@
+"""Whole games between bots, for benchmarks, invariant checks and tournaments."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from risk.ai import Bot
+from risk.ai.simple import SimpleBot
+from risk.engine import apply, new_game
+from risk.rules import Rules
+from risk.state import GameState, Phase
+
+MAX_TURNS = 5000
+
+
+class InvariantBroken(AssertionError):
+    """A game reached a state the rules cannot produce."""
+
+
+def check_invariants(state: GameState) -> None:
+    """Cheap whole-state checks: armies on every territory, live owners, every card somewhere."""
+    board = state.board
+    if state.turn > 0:
+        # Between a capture and the move-in the captured territory is empty for a moment.
+        moving_in = state.battle_target if state.phase is Phase.OCCUPY else -1
+        for t, (owner, armies) in enumerate(zip(state.owner, state.armies)):
+            if owner < 0 or (armies < 1 and t != moving_in) or not state.alive[owner]:
+                raise InvariantBroken(f"{board.territories[t].id}: owner {owner}, {armies} armies")
+            if state.rules.army_cap and armies > state.rules.army_cap:
+                raise InvariantBroken(f"{board.territories[t].id}: {armies} armies over the cap")
+    cards = sorted(state.deck + state.discard + state.set_aside + [c for h in state.hands for c in h])
+    if cards != list(range(board.card_count)):
+        raise InvariantBroken(f"cards lost or doubled: {cards}")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one self-played game ended."""
+
+    winner: int
+    turns: int
+    actions: int
+    final: GameState
+
+
+def play_game(
+    rules: Rules, people: int, seed: int, bots: Sequence[Bot] | None = None, *, max_turns: int = MAX_TURNS,
+    on_action: Callable[[GameState], None] | None = None,
+) -> GameResult:
+    """Play one game to the end with unchecked actions; raise if it breaks an invariant or never ends."""
+    state = new_game(rules, people, seed)
+    players: Sequence[Bot] = bots or [SimpleBot(seed * 7919 + seat) for seat in range(state.players)]
+    actions = 0
+    while not state.over:
+        apply(state, players[state.current].choose(state))
+        actions += 1
+        if on_action is not None:
+            on_action(state)
+        if state.turn > max_turns:
+            raise InvariantBroken(f"seed {seed}: no winner after {max_turns} turns")
+    check_invariants(state)
+    return GameResult(state.winner, state.turn, actions, state)
+
+
+def selfplay(rules: Rules, people: int, games: int, seed: int) -> dict[str, object]:
+    """Play ``games`` games between simple bots and report speed and wins per seat."""
+    wins = [0] * people
+    turns = 0
+    started = time.perf_counter()
+    for i in range(games):
+        result = play_game(rules, people, seed + i)
+        wins[result.winner] += 1
+        turns += result.turns
+    seconds = time.perf_counter() - started
+    return {
+        "games": games,
+        "seconds": round(seconds, 4),
+        "games_per_second": round(games / seconds, 2) if seconds else None,
+        "turns_per_second": round(turns / seconds, 1) if seconds else None,
+        "mean_turns": round(turns / games, 2) if games else None,
+        "wins": wins,
+    }
