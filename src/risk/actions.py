@@ -57,6 +57,17 @@ class Attack:
 
 
 @dataclass(frozen=True, slots=True)
+class Blitz:
+    """Attack with the most dice again and again until the territory falls, the attacker is down to
+    ``stop_at`` attacking armies (armies on ``source`` minus the one that stays), or the dice wait for
+    a commander or re-roll decision. Every roll is recorded as its own battle."""
+
+    source: int
+    target: int
+    stop_at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class UseCommander:
     """Expert rule: once a turn, turn one of the attacker's dice just rolled into a six."""
 
@@ -97,7 +108,7 @@ class EndTurn:
 
 
 Action = (
-    Claim | Place | ChooseHeadquarters | Trade | Attack | UseCommander | Reroll | AcceptRoll | Occupy
+    Claim | Place | ChooseHeadquarters | Trade | Attack | Blitz | UseCommander | Reroll | AcceptRoll | Occupy
     | Fortify | EndTurn
 )
 
@@ -124,6 +135,8 @@ def format_action(board: Board, action: Action) -> str:
             return "trade " + " ".join(str(c) for c in cards)
         case Attack(s, t, dice):
             return f"attack {name(s)} {name(t)} {dice}"
+        case Blitz(s, t, stop_at):
+            return f"blitz {name(s)} {name(t)} {stop_at}"
         case UseCommander(die):
             return f"commander {die}"
         case Reroll(die):
@@ -152,8 +165,8 @@ def parse_action(board: Board, text: str) -> Action:
     verb, args = words[0].lower(), words[1:]
     shapes: dict[str, tuple[str, ...]] = {
         "claim": ("t",), "place": ("t", "n"), "headquarters": ("t",), "trade": ("n", "n", "n"),
-        "attack": ("t", "t", "n"), "commander": ("n",), "reroll": ("n",), "accept": (), "occupy": ("n",),
-        "fortify": ("t", "t", "n"), "end": (),
+        "attack": ("t", "t", "n"), "blitz": ("t", "t", "n"), "commander": ("n",), "reroll": ("n",), "accept": (),
+        "occupy": ("n",), "fortify": ("t", "t", "n"), "end": (),
     }
     if verb not in shapes:
         raise IllegalAction(f"unknown action {verb!r}; expected one of {', '.join(shapes)}")
@@ -181,6 +194,8 @@ def parse_action(board: Board, text: str) -> Action:
             return Trade((a, b, c))
         case "attack":
             return Attack(values[0], values[1], values[2])
+        case "blitz":
+            return Blitz(values[0], values[1], values[2])
         case "commander":
             return UseCommander(values[0])
         case "reroll":

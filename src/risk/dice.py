@@ -60,12 +60,19 @@ def roll_battle(
     sorted high first. One draw per battle keeps bots' self-play fast; the table behind it is built
     from :func:`battle_losses`, so the rule lives in one place.
     """
-    key = (attack_dice, defend_dice)
-    table = _TABLES.get(key)
+    table = _TABLES.get((attack_dice, defend_dice))
     if table is None:
-        table = _TABLES[key] = _battle_table(attack_dice, defend_dice)
-    state, code = rng.below(state, len(table))
-    return (state, *table[code])
+        table = _TABLES[(attack_dice, defend_dice)] = _battle_table(attack_dice, defend_dice)
+    # rng.below, inlined: this is the hottest line of self-play.
+    size = len(table)
+    limit = _LIMITS.get(size) or _LIMITS.setdefault(size, (1 << 64) - ((1 << 64) % size))
+    while True:
+        state, bits = rng.next_u64(state)
+        if bits < limit:
+            return (state, *table[bits % size])
+
+
+_LIMITS: dict[int, int] = {}
 
 
 def roll(state: int, count: int) -> tuple[int, tuple[int, ...]]:

@@ -18,6 +18,7 @@ from risk.actions import (
     AcceptRoll,
     Action,
     Attack,
+    Blitz,
     ChooseHeadquarters,
     Claim,
     EndTurn,
@@ -313,25 +314,32 @@ def _decision_open(state: GameState) -> bool:
     return bool(can_command or can_reroll)
 
 
-def _roll_battle(state: GameState, action: Attack, events: list[Event]) -> None:
-    source, target, count = action.source, action.target, action.dice
+def _roll_battle(state: GameState, source: int, target: int, count: int, events: list[Event]) -> None:
     state.battle_source, state.battle_target, state.battle_dice = source, target, count
+    armies = state.armies
     # The defender rolls the most dice allowed (see docs/rules.md).
-    defend = 2 if state.armies[target] >= 2 else 1
-    state.rng, attacker, defender, lost_a, lost_d = dice.roll_battle(state.rng, count, defend)
-    state.attacker_faces, state.defender_faces, state.rerolled = attacker, defender, False
-    if lost_a and (state.rules.commanders or state.rules.card_reroll) and _decision_open(state):
-        events.append(DiceRolled(source, target, attacker, defender))
-        state.phase = Phase.BATTLE
-    else:
-        _settle_battle(state, events, lost_a, lost_d)
+    state.rng, attacker, defender, lost_a, lost_d = dice.roll_battle(state.rng, count, 2 if armies[target] > 1 else 1)
+    rules = state.rules
+    if lost_a and (rules.commanders or rules.card_reroll):
+        state.attacker_faces, state.defender_faces, state.rerolled = attacker, defender, False
+        if _decision_open(state):
+            events.append(DiceRolled(source, target, attacker, defender))
+            state.phase = Phase.BATTLE
+            return
+        state.attacker_faces = state.defender_faces = NO_DICE
+    seat, enemy = state.current, state.owner[target]
+    armies[source] -= lost_a
+    armies[target] -= lost_d
+    events.append(BattleFought(source, target, attacker, defender, lost_a, lost_d, seat, enemy))
+    if armies[target] == 0:
+        _capture(state, target, enemy, events)
 
 
-def _settle_battle(state: GameState, events: list[Event], lost_a: int = -1, lost_d: int = -1) -> None:
+def _settle_battle(state: GameState, events: list[Event]) -> None:
+    """Settle a roll that waited for a decision, with the dice as they now lie."""
     source, target = state.battle_source, state.battle_target
     attacker, defender = state.attacker_faces, state.defender_faces
-    if lost_a < 0:
-        lost_a, lost_d = dice.battle_losses(attacker, defender)
+    lost_a, lost_d = dice.battle_losses(attacker, defender)
     seat, enemy = state.current, state.owner[target]
     state.armies[source] -= lost_a
     state.armies[target] -= lost_d
@@ -430,8 +438,12 @@ def apply(state: GameState, action: Action) -> list[Event]:
     events: list[Event] = []
     seat = state.current
     match action:
-        case Attack():
-            _roll_battle(state, action, events)
+        case Attack(source, target, count):
+            _roll_battle(state, source, target, count, events)
+        case Blitz(source, target, stop_at):
+            armies = state.armies
+            while state.phase is Phase.ATTACK and armies[source] - 1 > stop_at:
+                _roll_battle(state, source, target, min(3, armies[source] - 1), events)
         case Place(territory, count):
             if state.phase is Phase.REINFORCE:
                 state.armies[territory] += count
@@ -558,6 +570,8 @@ def legal_actions(state: GameState) -> list[Action]:
                     if owner[target] != seat:
                         for count in range(1, min(3, here - 1) + 1):
                             actions.append(Attack(source, target, count))
+                        for stop_at in range(here - 1):
+                            actions.append(Blitz(source, target, stop_at))
         for source, here in enumerate(armies):
             if owner[source] != seat or here < 2:
                 continue
@@ -613,7 +627,7 @@ def check(state: GameState, action: Action) -> None:
         raise IllegalAction("the game is over")
     expected = {
         Claim: (Phase.CLAIM,), Place: (Phase.SETUP, Phase.REINFORCE), ChooseHeadquarters: (Phase.HEADQUARTERS,),
-        Trade: (Phase.REINFORCE,), Attack: (Phase.ATTACK,), AcceptRoll: (Phase.BATTLE,),
+        Trade: (Phase.REINFORCE,), Attack: (Phase.ATTACK,), Blitz: (Phase.ATTACK,), AcceptRoll: (Phase.BATTLE,),
         UseCommander: (Phase.BATTLE,), Reroll: (Phase.BATTLE,), Occupy: (Phase.OCCUPY,),
         Fortify: (Phase.ATTACK, Phase.FORTIFY), EndTurn: (Phase.ATTACK, Phase.FORTIFY),
     }.get(type(action))
@@ -660,21 +674,21 @@ def check(state: GameState, action: Action) -> None:
             if not hooks_for(rules).is_set(rules, kinds):
                 raise IllegalAction("not a matched set: three alike, one of each, or two and a wild card")
         case Attack(source, target, count):
-            src = _territory(state, source, "the attacking territory")
-            dst = _territory(state, target, "the attacked territory")
-            if owner[source] != seat:
-                raise IllegalAction(f"{src} is not yours: attack from your own territory")
-            if owner[target] == seat:
-                raise IllegalAction(f"{dst} is yours: attack an opponent's territory")
-            if target not in state.board.adjacent[source]:
-                raise IllegalAction(f"{dst} is not adjacent to {src}")
-            if armies[source] < 2:
-                raise IllegalAction(f"{src} needs at least two armies to attack")
+            _check_attack(state, source, target)
             if not 1 <= count <= 3:
                 raise IllegalAction("the attacker rolls one, two or three dice")
             if count > armies[source] - 1:
                 raise IllegalAction(
-                    f"rolling {count} dice needs at least {count + 1} armies on {src}; it has {armies[source]}")
+                    f"rolling {count} dice needs at least {count + 1} armies on "
+                    f"{state.board.territories[source].name}; it has {armies[source]}")
+        case Blitz(source, target, stop_at):
+            _check_attack(state, source, target)
+            if stop_at < 0:
+                raise IllegalAction("the number of armies to stop at cannot be negative")
+            if armies[source] - 1 <= stop_at:
+                raise IllegalAction(
+                    f"{state.board.territories[source].name} has only {armies[source] - 1} armies that can attack; "
+                    f"stopping at {stop_at} leaves nothing to roll")
         case UseCommander(die):
             if not rules.commanders:
                 raise IllegalAction("commanders are not in play")
@@ -712,6 +726,20 @@ def check(state: GameState, action: Action) -> None:
                 raise IllegalAction(f"move between 1 and {armies[source] - 1} armies: one must stay on {src}")
             if count > _cap_room(state, target):
                 raise IllegalAction(f"at most {rules.army_cap} armies may stand on one territory")
+
+
+def _check_attack(state: GameState, source: int, target: int) -> None:
+    owner, armies, seat = state.owner, state.armies, state.current
+    src = _territory(state, source, "the attacking territory")
+    dst = _territory(state, target, "the attacked territory")
+    if owner[source] != seat:
+        raise IllegalAction(f"{src} is not yours: attack from your own territory")
+    if owner[target] == seat:
+        raise IllegalAction(f"{dst} is yours: attack an opponent's territory")
+    if target not in state.board.adjacent[source]:
+        raise IllegalAction(f"{dst} is not adjacent to {src}")
+    if armies[source] < 2:
+        raise IllegalAction(f"{src} needs at least two armies to attack")
 
 
 def _wrong_phase_message(state: GameState, action: Action) -> str:

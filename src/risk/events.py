@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnStarted:
     """A player's turn began with this many armies from territories and continents."""
 
@@ -18,19 +18,19 @@ class TurnStarted:
     income: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SetupDealt:
     """Territories were dealt (automatic or two-player setup)."""
 
     owners: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SetupDone:
     """Every starting army is on the board."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardsTraded:
     """A set was traded for ``armies``; ``bonus`` lists (territory, armies) placed by the card rule."""
 
@@ -40,9 +40,12 @@ class CardsTraded:
     bonus: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DiceRolled:
-    """The dice of one battle as thrown (before any commander or re-roll)."""
+    """The dice of a battle as thrown, when the attacker may still change them (commander, re-roll).
+
+    A roll that needs no decision is recorded by :class:`BattleFought` alone.
+    """
 
     source: int
     target: int
@@ -50,7 +53,7 @@ class DiceRolled:
     defender: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DieRerolled:
     """The card re-roll: die ``die`` showed ``old`` and now shows ``new``."""
 
@@ -59,7 +62,7 @@ class DieRerolled:
     new: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CommanderUsed:
     """The commander turned die ``die`` from ``old`` into a six."""
 
@@ -67,7 +70,7 @@ class CommanderUsed:
     old: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BattleFought:
     """One battle settled: the final dice and the losses of each side."""
 
@@ -81,7 +84,7 @@ class BattleFought:
     defender_seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Captured:
     """A territory changed hands."""
 
@@ -90,7 +93,7 @@ class Captured:
     previous: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Eliminated:
     """A player lost their last territory; ``cards`` went to ``by``."""
 
@@ -99,7 +102,7 @@ class Eliminated:
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardDrawn:
     """A card was drawn at the end of a turn with a capture."""
 
@@ -107,14 +110,14 @@ class CardDrawn:
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeckReshuffled:
     """The draw pile ran out and the discards were shuffled into a new one."""
 
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ArmiesLost:
     """Armies that could not be placed under the army cap."""
 
@@ -122,7 +125,7 @@ class ArmiesLost:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameWon:
     """The game is over."""
 

@@ -4,6 +4,7 @@ import pytest
 
 from risk.actions import (
     Attack,
+    Blitz,
     Claim,
     EndTurn,
     Fortify,
@@ -317,3 +318,18 @@ def test_action_text_round_trips():
         parse_action(BOARD, "teleport alaska")
     with pytest.raises(ValueError, match="no territory called"):
         parse_action(BOARD, "claim atlantis")
+
+
+def test_blitz_rolls_until_the_territory_falls_or_the_attacker_is_down_to_the_threshold():
+    state = position(owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 30, "kamchatka": 2})
+    state, events = play(state, Blitz(tid("alaska"), tid("kamchatka"), 0))
+    battles = [e for e in events if isinstance(e, BattleFought)]
+    assert battles and state.phase is Phase.OCCUPY
+    assert all(len(b.attacker) == min(3, 30 - 1 - sum(x.attacker_losses for x in battles[:i]))
+               for i, b in enumerate(battles))
+    state = position(owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 6, "kamchatka": 40})
+    state, events = play(state, Blitz(tid("alaska"), tid("kamchatka"), 3))
+    assert state.armies[tid("alaska")] - 1 <= 3 and state.phase is Phase.ATTACK
+    assert state.armies[tid("alaska")] - 1 >= 2  # a roll costs at most two armies
+    with pytest.raises(IllegalAction, match="leaves nothing to roll"):
+        play(state, Blitz(tid("alaska"), tid("kamchatka"), 3))

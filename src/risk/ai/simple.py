@@ -11,7 +11,7 @@ from risk import rng
 from risk.actions import (
     AcceptRoll,
     Action,
-    Attack,
+    Blitz,
     ChooseHeadquarters,
     Claim,
     EndTurn,
@@ -31,7 +31,7 @@ class SimpleBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = rng.seed_state(seed)
-        self._last: Attack | None = None
+        self._last: Blitz | None = None
 
     def _pick(self, items: list[int]) -> int:
         self.rng, i = rng.below(self.rng, len(items))
@@ -109,9 +109,9 @@ class SimpleBot:
         if last is not None:
             source, target = last.source, last.target
             here = armies[source]
-            if owner[source] == seat and owner[target] != seat and here >= 3 and here > armies[target]:
-                return last if here > 3 else Attack(source, target, 2)
-        best: Attack | None = None
+            if owner[source] == seat and owner[target] != seat and here - 1 > last.stop_at and here > armies[target]:
+                return last
+        best: Blitz | None = None
         best_margin = 0
         # Under an army cap stacks stop growing: a full stack attacks even an equal one, or nobody would.
         capped = state.rules.army_cap
@@ -123,7 +123,7 @@ class SimpleBot:
                 if owner[target] != seat:
                     margin = here - 1 - armies[target] + bonus
                     if margin > best_margin:
-                        best, best_margin = Attack(source, target, min(3, here - 1)), margin
+                        best, best_margin = Blitz(source, target, min(here - 2, armies[target] // 2 + 1)), margin
         self._last = best
         if best is not None:
             return best
