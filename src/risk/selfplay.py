@@ -6,9 +6,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from risk.actions import Action
 from risk.ai import Bot
 from risk.ai.simple import SimpleBot
 from risk.engine import apply, new_game
+from risk.events import Event
 from risk.rules import Rules
 from risk.state import GameState, Phase
 
@@ -48,16 +50,20 @@ class GameResult:
 def play_game(
     rules: Rules, people: int, seed: int, bots: Sequence[Bot] | None = None, *, max_turns: int = MAX_TURNS,
     on_action: Callable[[GameState], None] | None = None,
+    on_step: Callable[[GameState, Action, list[Event]], None] | None = None,
 ) -> GameResult:
     """Play one game to the end with unchecked actions; raise if it breaks an invariant or never ends."""
     state = new_game(rules, people, seed)
     players: Sequence[Bot] = bots or [SimpleBot(seed * 7919 + seat) for seat in range(state.players)]
     actions = 0
     while not state.over:
-        apply(state, players[state.current].choose(state))
+        action = players[state.current].choose(state)
+        events = apply(state, action)
         actions += 1
         if on_action is not None:
             on_action(state)
+        if on_step is not None:
+            on_step(state, action, events)
         if state.turn > max_turns:
             raise InvariantBroken(f"seed {seed}: no winner after {max_turns} turns")
     check_invariants(state)

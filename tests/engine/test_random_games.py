@@ -93,23 +93,40 @@ def test_random_games_keep_every_invariant_and_end(edition, options, people):
         assert state.winner >= 0 and state.winner != state.neutral
 
 
-def test_many_simple_bot_games_end_with_a_winner_in_every_edition():
-    """Thousands of seeded games: the fast path, with the whole-state invariants after every turn."""
+class StepChecker:
+    """Checks after every action of a fast game: whole-state invariants, army bookkeeping, and (sampled)
+    that the player to move always has a legal action."""
+
+    def __init__(self, state):
+        self.armies = _armies_in_play(state)
+        self.steps = 0
+
+    def __call__(self, state, action, events):
+        gained = sum(e.income for e in events if isinstance(e, TurnStarted))
+        gained += sum(e.armies + sum(a for _, a in e.bonus) for e in events if isinstance(e, CardsTraded))
+        lost = sum(e.attacker_losses + e.defender_losses for e in events if isinstance(e, BattleFought))
+        lost += sum(e.count for e in events if isinstance(e, ArmiesLost))
+        now = _armies_in_play(state)
+        assert now == self.armies + gained - lost, (action, events)
+        self.armies = now
+        check_invariants(state)
+        self.steps += 1
+        if self.steps % 40 == 0 or state.over:
+            assert bool(legal_actions(state)) != state.over
+
+
+def test_many_simple_bot_games_keep_every_invariant_after_every_action_and_end():
+    """Over a thousand seeded games across editions, options and table sizes, checked action by action."""
     games = 0
     for (edition, options), people in itertools.product(EDITION_OPTIONS, (2, 3, 5, 6)):
         if people == 2 and any("headquarters" in o for o in options):
             continue
         rules = make_rules(edition, list(options))
-        for seed in range(40):
-            turn = [0]
-
-            def per_action(state, turn=turn):
-                if state.turn != turn[0]:
-                    turn[0] = state.turn
-                    check_invariants(state)
-
-            result = play_game(rules, people, seed, on_action=per_action)
-            assert result.winner >= 0
+        for seed in range(36):
+            checker = StepChecker(new_game(rules, people, seed))
+            result = play_game(rules, people, seed, on_step=checker)
+            assert result.winner >= 0 and result.winner != result.final.neutral
+            assert checker.steps == result.actions
             games += 1
     assert games >= 1000
 

@@ -1,0 +1,140 @@
+"""What the bots see on a board: continents and their gates, fronts, threats, incomes.
+
+Everything here reads a state (a public view) and returns plain numbers; nothing chooses an action.
+The board's fixed facts are worked out once per board and kept, the rest once per decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from risk.board import Board
+from risk.rules import hooks_for
+from risk.state import GameState
+
+
+@dataclass(frozen=True)
+class BoardInfo:
+    """Facts about a board that never change: which continent each territory is in, and the gates.
+
+    A continent's *gates* are its territories with a neighbour outside it: the ones its owner must hold.
+    ``appeal`` is a continent's bonus for the effort of taking and keeping it, from the map alone.
+    """
+
+    continent_of: tuple[int, ...]
+    members: tuple[tuple[int, ...], ...]
+    bonus: tuple[int, ...]
+    gates: tuple[tuple[int, ...], ...]
+    appeal: tuple[float, ...]
+
+
+_BOARDS: dict[str, BoardInfo] = {}
+
+
+def board_info(board: Board) -> BoardInfo:
+    """The fixed facts of a board (worked out on first use)."""
+    info = _BOARDS.get(board.id)
+    if info is None:
+        continent_of = tuple(t.continent for t in board.territories)
+        members = tuple(c.territories for c in board.continents)
+        gates = tuple(
+            tuple(t for t in ts if any(continent_of[n] != i for n in board.neighbours[t]))
+            for i, ts in enumerate(members)
+        )
+        bonus = tuple(c.bonus for c in board.continents)
+        appeal = tuple(b / (len(m) + 2 * len(g)) for b, m, g in zip(bonus, members, gates))
+        info = _BOARDS[board.id] = BoardInfo(continent_of, members, bonus, gates, appeal)
+    return info
+
+
+class Survey:
+    """One seat's reading of the board at one moment.
+
+    ``threat[t]`` (for the seat's territories) is the largest stack that could attack ``t`` next turn:
+    the armies of its strongest hostile neighbour less the one that must stay behind. The neutral
+    never attacks, so its armies threaten nobody. ``front[t]`` says whether ``t`` has a hostile neighbour.
+    """
+
+    __slots__ = ("count_in", "front", "holder", "info", "me", "mine", "threat")
+
+    def __init__(self, state: GameState, me: int) -> None:
+        board = state.board
+        info = board_info(board)
+        owner, armies, neighbours = state.owner, state.armies, board.neighbours
+        neutral = state.neutral
+        size = board.size
+        self.me = me
+        self.info = info
+        self.mine = [t for t in range(size) if owner[t] == me]
+        self.front = front = [False] * size
+        self.threat = threat = [0] * size
+        for t in self.mine:
+            strongest = 0
+            for n in neighbours[t]:
+                who = owner[n]
+                if who != me:
+                    front[t] = True
+                    if who != neutral and armies[n] - 1 > strongest:
+                        strongest = armies[n] - 1
+            threat[t] = strongest
+        self.count_in = [0] * len(info.members)
+        continent_of = info.continent_of
+        for t in self.mine:
+            self.count_in[continent_of[t]] += 1
+        self.holder = [continent_holder(owner, ts) for ts in info.members]
+
+    def owns(self, continent: int) -> bool:
+        """Whether the seat holds the whole continent."""
+        return self.holder[continent] == self.me
+
+
+def continent_holder(owner: list[int], members: tuple[int, ...]) -> int:
+    """The seat that holds every territory of a continent, or -1."""
+    first = owner[members[0]]
+    for t in members:
+        if owner[t] != first:
+            return -1
+    return first
+
+
+def income(state: GameState, seat: int) -> int:
+    """Armies ``seat`` would receive at the start of its turn (before cards)."""
+    return hooks_for(state.rules).reinforcements(state, seat)
+
+
+def next_set_value(state: GameState) -> int:
+    """Armies the next set traded in the game is worth."""
+    return hooks_for(state.rules).set_value(state)
+
+
+def room(state: GameState, territory: int) -> int:
+    """How many more armies fit on a territory (a large number without the army cap)."""
+    cap = state.rules.army_cap
+    return cap - state.armies[territory] if cap else 1 << 30
+
+
+def distance_to_front(state: GameState, me: int, front: list[bool]) -> list[int]:
+    """Steps from each of ``me``'s territories to its nearest front territory, through its own ones."""
+    size = state.board.size
+    owner, neighbours = state.owner, state.board.neighbours
+    far = size + 1
+    dist = [far] * size
+    layer = [t for t in range(size) if front[t]]
+    for t in layer:
+        dist[t] = 0
+    step = 0
+    while layer:
+        step += 1
+        nxt = []
+        for t in layer:
+            for n in neighbours[t]:
+                if owner[n] == me and dist[n] == far:
+                    dist[n] = step
+                    nxt.append(n)
+        layer = nxt
+    return dist
+
+
+def people_alive(state: GameState) -> list[int]:
+    """The seats still playing, the neutral left out."""
+    return [p for p in range(state.players) if p != state.neutral and state.alive[p]]

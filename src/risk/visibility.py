@@ -1,0 +1,42 @@
+"""What one seat may see: the state with every secret replaced, for bots and for anything shown to a player.
+
+A seat sees the whole board, its own cards, how many cards everybody holds, the traded cards in the
+discard pile (sets are traded face up, in turn) and the headquarters (chosen in the open). It does not
+see other players' cards, the order (or, since it does not know the other hands, the contents) of the
+draw pile, or the random generator's state, which would predict every future die. Those are replaced
+by :data:`HIDDEN_CARD` placeholders and a fixed generator state, so two games that differ only in
+secrets give the same view, and a bot that reads only the view cannot cheat.
+
+>>> from risk.engine import new_game
+>>> from risk.rules import make_rules
+>>> state = new_game(make_rules("classic", ["auto-setup"]), 3, seed=1)
+>>> state.hands[1] = [5, 7]
+>>> view = public_view(state, 0)
+>>> view.hands[1], len(view.deck) == len(state.deck), view.rng == HIDDEN_RNG
+([-1, -1], True, True)
+"""
+
+from __future__ import annotations
+
+from risk.state import GameState
+
+HIDDEN_CARD = -1  # a card whose face the seat cannot see
+HIDDEN_RNG = 0  # the generator state every view carries instead of the real one
+
+
+def public_view(state: GameState, seat: int) -> GameState:
+    """A copy of ``state`` as ``seat`` sees it (the given state is not changed)."""
+    view = state.copy()
+    view.hands = [hand[:] if s == seat else [HIDDEN_CARD] * len(hand) for s, hand in enumerate(state.hands)]
+    view.deck = [HIDDEN_CARD] * len(state.deck)
+    view.rng = HIDDEN_RNG
+    return view
+
+
+def unseen_cards(view: GameState, seat: int) -> list[int]:
+    """The cards ``seat`` cannot account for: in the draw pile or in other players' hands (ascending).
+
+    A bot that simulates ahead deals these at random (from its own generator) to the hidden places.
+    """
+    seen = set(view.hands[seat]) | set(view.discard) | set(view.set_aside)
+    return [card for card in range(view.board.card_count) if card not in seen]
