@@ -75,6 +75,38 @@ def roll_battle(
 _LIMITS: dict[int, int] = {}
 
 
+Throw = tuple[tuple[int, ...], tuple[int, ...], int, int]
+
+
+def blitz(state: int, attacking: int, defending: int, stop_at: int) -> tuple[int, list[Throw], int, int]:
+    """Fight with the most dice on both sides until the defenders are gone or the attacking armies
+    (those allowed to roll: armies on the territory minus the one that stays) are down to ``stop_at``.
+
+    Returns ``(new_state, throws, attacking_left, defending_left)``; each throw is
+    ``(attacker_faces, defender_faces, attacker_losses, defender_losses)``. The same draws as calling
+    :func:`roll_battle` once per throw, without the per-call overhead (bots blitz millions of times).
+    """
+    throws: list[Throw] = []
+    tables = _TABLES
+    next_u64 = rng.next_u64
+    while attacking > stop_at and defending > 0:
+        key = (3 if attacking > 2 else attacking, 2 if defending > 1 else 1)
+        table = tables.get(key)
+        if table is None:
+            table = tables[key] = _battle_table(*key)
+        size = len(table)
+        limit = _LIMITS.get(size) or _LIMITS.setdefault(size, (1 << 64) - ((1 << 64) % size))
+        while True:
+            state, bits = next_u64(state)
+            if bits < limit:
+                break
+        throw = table[bits % size]
+        throws.append(throw)
+        attacking -= throw[2]
+        defending -= throw[3]
+    return state, throws, attacking, defending
+
+
 def roll(state: int, count: int) -> tuple[int, tuple[int, ...]]:
     """Roll ``count`` dice from the generator state; return ``(new_state, faces)``, sorted high first."""
     faces = []

@@ -335,6 +335,20 @@ def _roll_battle(state: GameState, source: int, target: int, count: int, events:
         _capture(state, target, enemy, events)
 
 
+def _blitz(state: GameState, source: int, target: int, stop_at: int, events: list[Event]) -> None:
+    """A whole blitz at once, each throw recorded as its own battle (no decisions can interrupt it)."""
+    armies = state.armies
+    state.rng, throws, attacking, defending = dice.blitz(state.rng, armies[source] - 1, armies[target], stop_at)
+    seat, enemy = state.current, state.owner[target]
+    events.extend(BattleFought(source, target, a, d, la, ld, seat, enemy) for a, d, la, ld in throws)
+    armies[source] = attacking + 1
+    armies[target] = defending
+    state.battle_source, state.battle_target = source, target
+    state.battle_dice = len(throws[-1][0])
+    if defending == 0:
+        _capture(state, target, enemy, events)
+
+
 def _settle_battle(state: GameState, events: list[Event]) -> None:
     """Settle a roll that waited for a decision, with the dice as they now lie."""
     source, target = state.battle_source, state.battle_target
@@ -441,9 +455,14 @@ def apply(state: GameState, action: Action) -> list[Event]:
         case Attack(source, target, count):
             _roll_battle(state, source, target, count, events)
         case Blitz(source, target, stop_at):
-            armies = state.armies
-            while state.phase is Phase.ATTACK and armies[source] - 1 > stop_at:
-                _roll_battle(state, source, target, min(3, armies[source] - 1), events)
+            rules = state.rules
+            if rules.commanders or rules.card_reroll:
+                # A roll may pause for a decision: go one roll at a time.
+                armies = state.armies
+                while state.phase is Phase.ATTACK and armies[source] - 1 > stop_at:
+                    _roll_battle(state, source, target, min(3, armies[source] - 1), events)
+            else:
+                _blitz(state, source, target, stop_at, events)
         case Place(territory, count):
             if state.phase is Phase.REINFORCE:
                 state.armies[territory] += count

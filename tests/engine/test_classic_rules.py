@@ -333,3 +333,19 @@ def test_blitz_rolls_until_the_territory_falls_or_the_attacker_is_down_to_the_th
     assert state.armies[tid("alaska")] - 1 >= 2  # a roll costs at most two armies
     with pytest.raises(IllegalAction, match="leaves nothing to roll"):
         play(state, Blitz(tid("alaska"), tid("kamchatka"), 3))
+
+
+def test_fast_blitz_throws_the_same_dice_as_rolling_one_battle_at_a_time():
+    """The bulk path and the roll-by-roll path (used when commanders are in play) draw identically."""
+    from risk import dice, rng
+
+    state = rng.seed_state(42)
+    for attacking, defending, stop_at in [(30, 25, 0), (5, 9, 2), (3, 1, 0), (12, 12, 6)]:
+        fast_state, throws, a_left, d_left = dice.blitz(state, attacking, defending, stop_at)
+        slow, a, d, rolled = state, attacking, defending, []
+        while a > stop_at and d > 0:
+            slow, *throw = dice.roll_battle(slow, min(3, a), min(2, d))
+            rolled.append(tuple(throw))
+            a, d = a - throw[2], d - throw[3]
+        assert (fast_state, throws, a_left, d_left) == (slow, rolled, a, d)
+        state = fast_state
