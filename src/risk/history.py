@@ -1,0 +1,208 @@
+"""What happened, in words and numbers: the game log, statistics per turn and the luck meter.
+
+All of it is read from a :class:`~risk.game.Game`'s recorded events and replayed states; nothing is
+re-rolled, so the log and the charts show exactly the dice that fell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from risk.engine import apply
+from risk.events import (
+    ArmiesLost,
+    BattleFought,
+    Captured,
+    CardDrawn,
+    CardsTraded,
+    CommanderUsed,
+    DieRerolled,
+    Eliminated,
+    Event,
+    GameWon,
+    SetupDone,
+    TurnStarted,
+)
+from risk.game import Game
+from risk.odds import roll_outcomes
+from risk.rules import hooks_for
+from risk.state import GameState
+
+NEUTRAL_NAME = "Neutral"
+
+
+def seat_names(game: Game) -> list[str]:
+    """Display names by engine seat, the neutral included."""
+    names = [seat.name for seat in game.seats]
+    if game.initial.neutral >= 0:
+        names.insert(game.initial.neutral, NEUTRAL_NAME)
+    return names
+
+
+def _armies(count: int) -> str:
+    return f"{count} army" if count == 1 else f"{count} armies"
+
+
+def describe(game: Game, event: Event, names: list[str] | None = None) -> str | None:
+    """One event as a sentence for the log (``None`` for events the log does not show).
+
+    The card drawn is not named: the log is public and the card is not.
+    """
+    board = game.initial.board
+    names = names or seat_names(game)
+
+    def place(territory: int) -> str:
+        return board.territories[territory].name
+
+    match event:
+        case TurnStarted(seat, turn, income):
+            return f"Turn {turn}: {names[seat]} receives {_armies(income)}."
+        case CardsTraded(seat, cards, armies, bonus):
+            extra = "".join(f"; +2 on {place(t)}" for t, _ in bonus)
+            shown = ", ".join(board.card_label(c) for c in cards)
+            return f"{names[seat]} trades {shown} for {_armies(armies)}{extra}."
+        case BattleFought(source, target, attacker, defender, lost_a, lost_d, seat, enemy):
+            losses = []
+            if lost_a:
+                losses.append(f"{names[seat]} loses {lost_a}")
+            if lost_d:
+                losses.append(f"{names[enemy]} loses {lost_d}")
+            return (f"{names[seat]} attacks {place(target)} from {place(source)}: "
+                    f"{' '.join(map(str, attacker))} against {' '.join(map(str, defender))}; {', '.join(losses)}.")
+        case CommanderUsed(_die, old):
+            return f"The commander turns a {old} into a 6."
+        case DieRerolled(_die, old, new):
+            return f"A card re-roll turns a {old} into a {new}."
+        case Captured(territory, seat, previous):
+            return f"{names[seat]} captures {place(territory)} from {names[previous]}."
+        case Eliminated(seat, by, cards):
+            taken = f" and takes {len(cards)} card{'s' if len(cards) != 1 else ''}" if cards else ""
+            return f"{names[by]} eliminates {names[seat]}{taken}."
+        case CardDrawn(seat, _card):
+            return f"{names[seat]} draws a card."
+        case ArmiesLost(seat, count):
+            return f"{names[seat]} loses {_armies(count)} that do not fit under the army cap."
+        case GameWon(seat):
+            return f"{names[seat]} wins the game."
+        case SetupDone():
+            return "Every starting army is on the board."
+    return None
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """A line of the game log: the turn it belongs to, the seat acting and the text."""
+
+    turn: int
+    seat: int
+    text: str
+
+
+def game_log(game: Game) -> list[LogLine]:
+    """Every logged event of the game in order, grouped by turn number (0 is the setup)."""
+    names = seat_names(game)
+    lines: list[LogLine] = []
+    turn, seat = 0, game.initial.current
+    for step in game.history:
+        for event in step.events:
+            if isinstance(event, TurnStarted):
+                turn, seat = event.turn, event.seat
+            text = describe(game, event, names)
+            if text is not None:
+                lines.append(LogLine(turn, seat, text))
+    return lines
+
+
+@dataclass(frozen=True)
+class SeatStats:
+    """One seat at the start of a turn."""
+
+    territories: int
+    armies: int
+    cards: int
+    income: int
+    continents: int
+
+
+def snapshot_stats(state: GameState) -> tuple[SeatStats, ...]:
+    """Every seat's territories, armies, cards, income and continents held in a state."""
+    hooks = hooks_for(state.rules)
+    result = []
+    for seat in range(state.players):
+        owned = [t for t, o in enumerate(state.owner) if o == seat]
+        continents = sum(
+            1 for c in state.board.continents if all(state.owner[t] == seat for t in c.territories)
+        )
+        income = hooks.reinforcements(state, seat) if owned and seat != state.neutral else 0
+        result.append(SeatStats(len(owned), sum(state.armies[t] for t in owned), len(state.hands[seat]),
+                                income, continents))
+    return tuple(result)
+
+
+def turn_stats(game: Game) -> list[tuple[int, tuple[SeatStats, ...]]]:
+    """``(turn, stats of every seat)`` at the start of every turn, and once more at the end."""
+    series = []
+    state = game.initial.copy()
+    if state.turn:  # the game began with a turn already started (automatic setup, or a link)
+        series.append((state.turn, snapshot_stats(state)))
+    for step in game.history:
+        apply(state, step.action)
+        for event in step.events:
+            if isinstance(event, TurnStarted):
+                series.append((event.turn, snapshot_stats(state)))
+                break
+    if game.history and state.over:
+        series.append((state.turn, snapshot_stats(state)))
+    return series
+
+
+@dataclass(frozen=True)
+class Luck:
+    """A seat's dice against the exact expectation of the rolls it made (attacking and defending).
+
+    ``balance`` is (killed - expected killed) - (lost - expected lost): above zero the dice favoured it.
+    """
+
+    killed: int
+    expected_killed: Fraction
+    lost: int
+    expected_lost: Fraction
+
+    @property
+    def balance(self) -> Fraction:
+        """Armies gained over the expectation (killed above it, lost below it)."""
+        return (self.killed - self.expected_killed) - (self.lost - self.expected_lost)
+
+
+def expected_losses(attack_dice: int, defend_dice: int) -> tuple[Fraction, Fraction]:
+    """Exact expected ``(attacker losses, defender losses)`` of one roll of plain dice."""
+    outcomes = roll_outcomes(attack_dice, defend_dice)
+    return (sum((p * a for a, _, p in outcomes), Fraction(0)), sum((p * d for _, d, p in outcomes), Fraction(0)))
+
+
+def luck(game: Game) -> list[Luck]:
+    """The luck meter for every seat, from every battle in the record.
+
+    The expectation is that of plain dice with the numbers of dice rolled; a commander or a re-roll is a
+    choice, and shows as luck for the side that used it.
+    """
+    players = game.initial.players
+    killed = [0] * players
+    lost = [0] * players
+    expected_killed = [Fraction(0)] * players
+    expected_lost = [Fraction(0)] * players
+    for step in game.history:
+        for event in step.events:
+            if isinstance(event, BattleFought):
+                e_a, e_d = expected_losses(len(event.attacker), len(event.defender))
+                a, d = event.attacker_seat, event.defender_seat
+                killed[a] += event.defender_losses
+                expected_killed[a] += e_d
+                lost[a] += event.attacker_losses
+                expected_lost[a] += e_a
+                killed[d] += event.attacker_losses
+                expected_killed[d] += e_a
+                lost[d] += event.defender_losses
+                expected_lost[d] += e_d
+    return [Luck(killed[s], expected_killed[s], lost[s], expected_lost[s]) for s in range(players)]
