@@ -1,4 +1,4 @@
-"""Command line: print a map, self-play games, compute exact odds."""
+"""Command line: print a map, self-play games, bot tournaments, compute exact odds."""
 
 from __future__ import annotations
 
@@ -28,6 +28,17 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], help=f"one of {', '.join(OPTIONS)}")
     play.add_argument("--json", action="store_true")
 
+    tour = sub.add_parser("tournament", help="seeded games between bot levels: win rates with 95% intervals")
+    tour.add_argument("--rules", default="classic", help=f"edition: {', '.join(EDITIONS)}")
+    tour.add_argument("--players", type=int, default=3)
+    tour.add_argument("--games", type=int, default=100)
+    tour.add_argument("--bots", default="", help="comma-separated levels, one per player: random, easy, normal, hard")
+    tour.add_argument("--option", action="append", default=[], help=f"one of {', '.join(OPTIONS)}")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--max-turns", type=int, default=600, help="a game still going after this many turns is a draw")
+    tour.add_argument("--workers", type=int, default=1, help="processes to play games in")
+    tour.add_argument("--json", action="store_true")
+
     odds = sub.add_parser("odds", help="exact odds of a battle fought to the end")
     odds.add_argument("attacking", type=int, help="armies on the attacking territory")
     odds.add_argument("defending", type=int, help="armies on the defending territory")
@@ -35,6 +46,36 @@ def _parser() -> argparse.ArgumentParser:
     odds.add_argument("--reroll", action="store_true", help="expert rule: a card re-roll is available")
     odds.add_argument("--json", action="store_true")
     return parser
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from risk.ai import LEVELS
+    from risk.tournament import run_tournament, summary
+
+    rules = make_rules(args.rules, args.option)
+    levels = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else ["normal"] * args.players
+    if len(levels) != args.players:
+        raise ValueError(f"--bots names {len(levels)} bots for {args.players} players")
+    unknown = [b for b in levels if b not in LEVELS]
+    if unknown:
+        raise ValueError(f"unknown bot level {unknown[0]!r}; known: {', '.join(LEVELS)}")
+    if not rules.min_players <= args.players <= rules.max_players:
+        raise ValueError(f"the {rules.edition} rules are for {rules.min_players} to {rules.max_players} players")
+    if args.games < 1:
+        raise ValueError("play at least one game")
+    results = run_tournament(rules, levels, args.games, args.seed, max_turns=args.max_turns, workers=args.workers)
+    report = summary(levels, results)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"{args.games} games, {args.rules} {' '.join(args.option)}".rstrip())
+    rates, cis, wins = report["win_rates"], report["ci95"], report["wins"]
+    assert isinstance(rates, list) and isinstance(cis, list) and isinstance(wins, list)
+    for i, level in enumerate(levels):
+        low, high = cis[i]
+        print(f"  {i + 1}. {level:<7} won {wins[i]:>4}  {rates[i]:6.1%}  (95% CI {low:.1%} to {high:.1%})")
+    print(f"  draws (turn cap {args.max_turns}): {report['draws']}; mean turns {report['mean_turns']:.1f}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for key, value in report.items():
                     print(f"{key}: {value}")
             return 0
+        if args.command == "tournament":
+            return _tournament(args)
         if args.command == "odds":
             from risk.odds import odds_report
 

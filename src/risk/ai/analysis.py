@@ -55,7 +55,7 @@ class Survey:
     never attacks, so its armies threaten nobody. ``front[t]`` says whether ``t`` has a hostile neighbour.
     """
 
-    __slots__ = ("count_in", "front", "holder", "info", "me", "mine", "threat")
+    __slots__ = ("count_in", "front", "holder", "info", "me", "mine", "scores", "threat")
 
     def __init__(self, state: GameState, me: int) -> None:
         board = state.board
@@ -65,23 +65,27 @@ class Survey:
         size = board.size
         self.me = me
         self.info = info
-        self.mine = [t for t in range(size) if owner[t] == me]
+        self.mine = mine = [t for t, who in enumerate(owner) if who == me]
         self.front = front = [False] * size
         self.threat = threat = [0] * size
-        for t in self.mine:
+        for t in mine:
             strongest = 0
             for n in neighbours[t]:
                 who = owner[n]
                 if who != me:
                     front[t] = True
-                    if who != neutral and armies[n] - 1 > strongest:
-                        strongest = armies[n] - 1
-            threat[t] = strongest
-        self.count_in = [0] * len(info.members)
+                    if who != neutral and armies[n] > strongest:
+                        strongest = armies[n]
+            threat[t] = strongest - 1 if strongest else 0
+        self.count_in = count_in = [0] * len(info.members)
         continent_of = info.continent_of
-        for t in self.mine:
-            self.count_in[continent_of[t]] += 1
-        self.holder = [continent_holder(owner, ts) for ts in info.members]
+        for t in mine:
+            count_in[continent_of[t]] += 1
+        self.holder = [
+            me if count_in[c] == len(ts) else -1 if count_in[c] else continent_holder(owner, ts)
+            for c, ts in enumerate(info.members)
+        ]
+        self.scores: list[float] | None = None  # continent scores, worked out by the first player asking
 
     def owns(self, continent: int) -> bool:
         """Whether the seat holds the whole continent."""

@@ -1,0 +1,57 @@
+// Service worker of the Risk page: precaches every file of the build under its content hash and serves
+// them cache-first, so that after one visit the game starts with the network off. build.py writes the
+// manifest below (path relative to this file → first 16 hex digits of its SHA-256). A new build changes
+// this file, the browser installs the new worker, and only files whose hash changed are downloaded.
+
+const MANIFEST = /* precache manifest: written at build time */ {};
+const CACHE = "risk-precache";
+const SCOPE = new URL("./", self.location.href);
+
+const keyFor = (path, hash) => `${new URL(path, SCOPE).href}?v=${hash}`;
+
+const hexDigest = async (buffer) =>
+  Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", buffer)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+async function precache(cache, path, hash) {
+  const response = await fetch(new URL(path, SCOPE), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
+  // A file from a newer build than this manifest must not be stored under this manifest's hash.
+  const body = await response.clone().arrayBuffer();
+  if (!(await hexDigest(body)).startsWith(hash)) throw new Error(`precache: ${path} does not match its hash`);
+  await cache.put(keyFor(path, hash), response);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const have = new Set((await cache.keys()).map((request) => request.url));
+      const missing = Object.entries(MANIFEST).filter(([path, hash]) => !have.has(keyFor(path, hash)));
+      await Promise.all(missing.map(([path, hash]) => precache(cache, path, hash)));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const keep = new Set(Object.entries(MANIFEST).map(([path, hash]) => keyFor(path, hash)));
+      const cache = await caches.open(CACHE);
+      for (const request of await cache.keys()) if (!keep.has(request.url)) await cache.delete(request);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  const path = url.pathname.slice(SCOPE.pathname.length) || "index.html";
+  const hash = MANIFEST[path];
+  if (hash === undefined) return; // not part of the build: the network, as usual
+  event.respondWith(
+    caches.match(keyFor(path, hash), { cacheName: CACHE }).then((cached) => cached || fetch(request)),
+  );
+});

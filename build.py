@@ -1,0 +1,1018 @@
+#!/usr/bin/env python3
+"""Build, serve, test and measure the Risk web page.
+
+Standard library only, so that a fresh clone needs nothing but Python, npm (for ``fetch``) and, for
+``test``, what that step installs itself.
+
+    python3 build.py fetch          # Pyodide and PyScript from npm, checked against pinned hashes
+    python3 build.py build          # the static site in dist/
+    python3 build.py serve          # build if needed, then serve dist/ on 127.0.0.1:8000
+    python3 build.py test           # install test tools, build, ruff, mypy, pytest
+    python3 build.py bench [--json] # start-up time and bytes against a bare PyScript page
+
+The page never requests anything outside its own origin: the runtime is copied into dist/runtime/ and
+pyscript.toml points the interpreter at it. A service worker precaches every file under a content hash,
+so after one visit the game starts with the network off, and a new build replaces exactly what changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import email.utils
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+import urllib.parse
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+DIST = ROOT / "dist"
+SRC = ROOT / "src"
+ASSETS = ROOT / "assets"
+
+# Tools the test step installs with pip: the one list of them.
+TEST_REQUIREMENTS = ("pytest==9.0.3", "playwright==1.65.2", "ruff==0.17.6", "mypy==2.4.1")
+
+# Chromium flags for tests and bench: this machine has no network beyond loopback and a few registries,
+# so every background connection Chromium would try is switched off.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+)
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+
+# Set by `build.py test` for pytest: the site in dist/ is fresh, and which browser to launch.
+ENV_SITE_BUILT = "RISK_SITE_BUILT"
+ENV_CHROMIUM = "RISK_CHROMIUM"
+
+FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+GZIP_SUFFIXES = (".js", ".mjs", ".wasm", ".json", ".html", ".css", ".svg", ".toml", ".py")
+GZIP_MIN_SIZE = 1024
+# What of assets/ is part of the site (assets/maps also holds the script that draws the map).
+ASSET_SUFFIXES = (".css", ".svg", ".png", ".webp", ".ico", ".json", ".woff2", ".txt")
+MAP_MARKER = "<!-- map: inlined at build time -->"
+PRECACHE_MARKER = "/* precache manifest: written at build time */ {}"
+
+
+class BuildError(Exception):
+    """A step failed for a reason the user can act on; the message is one clear sentence."""
+
+
+class IntegrityError(BuildError):
+    """A downloaded or cached tarball does not match the hash pinned in this file."""
+
+
+# --------------------------------------------------------------------------------------------------
+# fetch
+
+
+@dataclass(frozen=True)
+class NpmPackage:
+    """One pinned npm tarball: ``integrity`` is npm's ``dist.integrity`` (sha512, base64)."""
+
+    name: str
+    version: str
+    integrity: str
+
+    @property
+    def spec(self) -> str:
+        return f"{self.name}@{self.version}"
+
+    @property
+    def tarball_name(self) -> str:
+        # The file name `npm pack` writes: scope folded into the name.
+        return f"{self.name.lstrip('@').replace('/', '-')}-{self.version}.tgz"
+
+    @property
+    def unpacked(self) -> Path:
+        return CACHE / self.tarball_name.removesuffix(".tgz")
+
+
+PYODIDE = NpmPackage(
+    "pyodide",
+    "314.0.7",
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+)
+PYSCRIPT = NpmPackage(
+    "@pyscript/core",
+    "0.7.31",
+    "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+)
+RUNTIME_PACKAGES = (PYODIDE, PYSCRIPT)
+
+# The Pyodide files a page needs to start Python: nothing from its package index is used.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def check_integrity(data: bytes, integrity: str, what: str = "tarball") -> None:
+    """Raise IntegrityError unless ``data`` hashes to ``integrity`` (npm's ``sha512-<base64>`` form).
+
+    >>> check_integrity(b"", "sha512-" + base64.b64encode(hashlib.sha512(b"").digest()).decode())
+    """
+    algorithm, _, expected = integrity.partition("-")
+    if algorithm not in ("sha512", "sha384", "sha256") or not expected:
+        raise IntegrityError(f"{what}: unsupported integrity value {integrity!r}.")
+    actual = base64.b64encode(hashlib.new(algorithm, data).digest()).decode()
+    if actual != expected:
+        raise IntegrityError(
+            f"{what} does not match its pinned {algorithm} hash (expected {expected[:16]}…, got {actual[:16]}…)."
+        )
+
+
+def _npm_pack(package: NpmPackage, into: Path) -> Path:
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError(f"npm is needed to download {package.spec} once; install Node.js and npm, then run again.")
+    with tempfile.TemporaryDirectory(prefix="risk-npm-") as tmp:
+        try:
+            result = subprocess.run(
+                [npm, "pack", package.spec, "--silent"], cwd=tmp, capture_output=True, text=True, timeout=600
+            )
+        except subprocess.TimeoutExpired:
+            raise BuildError(f"npm did not download {package.spec} within 10 minutes.") from None
+        made = Path(tmp) / package.tarball_name
+        if result.returncode != 0 or not made.exists():
+            reason = (result.stderr.strip().splitlines() or ["no output"])[-1]
+            raise BuildError(f"npm could not download {package.spec} ({reason}).")
+        into.parent.mkdir(parents=True, exist_ok=True)
+        target = into.with_suffix(".part")
+        shutil.copyfile(made, target)
+        target.replace(into)
+    return into
+
+
+def _unpack(tarball: Path, into: Path) -> None:
+    """Unpack an npm tarball (its files sit under ``package/``) into ``into``, replacing what was there."""
+    staging = into.with_name(into.name + ".part")
+    shutil.rmtree(staging, ignore_errors=True)
+    with tarfile.open(tarball) as tar:
+        tar.extractall(staging, filter="data")
+    shutil.rmtree(into, ignore_errors=True)
+    (staging / "package").replace(into)
+    shutil.rmtree(staging, ignore_errors=True)
+
+
+def fetch(packages: Sequence[NpmPackage] = RUNTIME_PACKAGES, quiet: bool = False) -> dict[str, Path]:
+    """Make sure every pinned runtime package is in .cache/, checked and unpacked; return their folders.
+
+    A cached tarball whose hash matches is reused without calling npm, so this works offline.
+    """
+    folders: dict[str, Path] = {}
+    for package in packages:
+        tarball = CACHE / "npm" / package.tarball_name
+        stamp = package.unpacked / ".integrity"
+        if tarball.exists():
+            try:
+                check_integrity(tarball.read_bytes(), package.integrity, f"cached {tarball.name}")
+            except IntegrityError:
+                tarball.unlink()
+        if not tarball.exists():
+            if not quiet:
+                print(f"fetch: downloading {package.spec} with npm pack")
+            _npm_pack(package, tarball)
+            try:
+                check_integrity(tarball.read_bytes(), package.integrity, f"the downloaded {tarball.name}")
+            except IntegrityError:
+                tarball.unlink()
+                raise
+        if not stamp.exists() or stamp.read_text() != package.integrity:
+            _unpack(tarball, package.unpacked)
+            stamp.write_text(package.integrity)
+        folders[package.name] = package.unpacked
+    return folders
+
+
+# --------------------------------------------------------------------------------------------------
+# the precompiled standard library
+
+# Runs inside Pyodide under Node: CPython 3.11 cannot write the bytecode of Pyodide's Python. The .pyc files
+# are "unchecked hash" ones: valid without a timestamp, so they are the same at every build.
+_COMPILE_PY = r"""
+import importlib.util, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def compile_zip(src, dst, prefix, keep_source):
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        def add(name, data, attributes):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = attributes
+            zout.writestr(info, data)
+        for info in sorted(zin.infolist(), key=lambda i: i.filename):
+            data, name = zin.read(info), info.filename
+            if info.is_dir():
+                continue
+            if name.endswith(".py"):
+                try:
+                    code = compile(data, prefix + name, "exec", dont_inherit=True)
+                except SyntaxError:
+                    pass
+                else:
+                    pyc = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+                    if keep_source:
+                        folder, _, stem = name.rpartition("/")
+                        cached = f"__pycache__/{stem[:-3]}.{sys.implementation.cache_tag}.pyc"
+                        add(f"{folder}/{cached}" if folder else cached, pyc, info.external_attr)
+                    else:
+                        data, name = pyc, name + "c"
+            add(name, data, info.external_attr)
+"""
+
+_COMPILE_MJS = """
+import { loadPyodide } from %(pyodide)s;
+import { readFileSync, writeFileSync } from "node:fs";
+const py = await loadPyodide({ indexURL: %(index)s });
+const jobs = %(jobs)s;
+py.runPython(%(code)s);
+for (const [i, job] of jobs.entries()) {
+  py.FS.writeFile(`/tmp/in${i}.zip`, readFileSync(job.src));
+  py.globals.get("compile_zip")(`/tmp/in${i}.zip`, `/tmp/out${i}.zip`, job.prefix, job.keep_source);
+  writeFileSync(job.dst, py.FS.readFile(`/tmp/out${i}.zip`));
+}
+"""
+
+
+@dataclass(frozen=True)
+class CompileJob:
+    """A zip whose modules get bytecode: in place of the source (``keep_source`` False) or beside it."""
+
+    name: str
+    data: bytes
+    prefix: str  # where Pyodide finds the files, for the file names in tracebacks
+    keep_source: bool
+
+
+def compile_with_pyodide(pyodide_dir: Path, jobs: Sequence[CompileJob]) -> dict[str, bytes] | None:
+    """Each job's zip with bytecode added by Pyodide under Node, cached in .cache/; None without node."""
+    results: dict[str, bytes] = {}
+    todo: list[tuple[CompileJob, Path]] = []
+    for job in jobs:
+        key = hashlib.sha256(job.data + f"{job.prefix}|{job.keep_source}|{PYODIDE.integrity}".encode())
+        key.update((_COMPILE_PY + _COMPILE_MJS).encode())
+        cached = CACHE / "pyc" / f"{job.name}-{key.hexdigest()[:16]}.zip"
+        if cached.exists():
+            results[job.name] = cached.read_bytes()
+        else:
+            todo.append((job, cached))
+    if not todo:
+        return results
+    node = shutil.which("node")
+    if node is None:
+        return None
+    with tempfile.TemporaryDirectory(prefix="risk-pyc-") as tmp:
+        specs = []
+        for i, (job, _) in enumerate(todo):
+            (Path(tmp) / f"in{i}.zip").write_bytes(job.data)
+            paths = {"src": f"{tmp}/in{i}.zip", "dst": f"{tmp}/out{i}.zip"}
+            specs.append({**paths, "prefix": job.prefix, "keep_source": job.keep_source})
+        script = Path(tmp) / "compile.mjs"
+        script.write_text(
+            _COMPILE_MJS
+            % {
+                "pyodide": json.dumps((pyodide_dir / "pyodide.mjs").as_uri()),
+                "index": json.dumps(str(pyodide_dir) + "/"),
+                "jobs": json.dumps(specs),
+                "code": json.dumps(_COMPILE_PY),
+            }
+        )
+        result = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=600)
+        if result.returncode != 0:
+            tail = "\n".join(result.stderr.strip().splitlines()[-5:])
+            raise BuildError(f"compiling Python to bytecode with Pyodide under Node failed:\n{tail}")
+        for i, (job, cached) in enumerate(todo):
+            data = (Path(tmp) / f"out{i}.zip").read_bytes()
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            cached.write_bytes(data)
+            results[job.name] = data
+    return results
+
+
+# --------------------------------------------------------------------------------------------------
+# build
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What varies between the shipped site and the variants that bench compares."""
+
+    pyc_stdlib: bool = True  # python_stdlib.zip with bytecode in place of the sources
+    pyc_app: bool = True  # the engine and UI with bytecode beside their sources
+    gzip: bool = True  # write .gz siblings that the server sends to clients that accept gzip
+    # How the engine and UI reach Python: "zip" (one archive that PyScript unpacks, from [files]), "files"
+    # (each file its own [files] entry) or "wheel" (a wheel that Pyodide installs: measured, not shipped).
+    app: str = "zip"
+    service_worker: bool = True
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+PYTHON_PACKAGES = ("risk", "risk_ui")
+PACKAGE_DATA_SUFFIXES = (".py", ".json")  # modules, and data such as the maps
+
+
+def _python_sources() -> list[tuple[str, Path]]:
+    """The engine and UI packages as (archive name, file): every module and data file, sorted."""
+    found = []
+    for package in PYTHON_PACKAGES:
+        for path in sorted((SRC / package).rglob("*")):
+            if path.is_file() and path.suffix in PACKAGE_DATA_SUFFIXES and "__pycache__" not in path.parts:
+                found.append((path.relative_to(SRC).as_posix(), path))
+    return found
+
+
+def deterministic_zip(entries: Sequence[tuple[str, bytes]]) -> bytes:
+    """A zip of ``entries`` whose bytes depend only on the names and contents."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+def _svg_for_inlining(svg: str) -> str:
+    """Drop the XML prolog and doctype, which are not allowed inside HTML."""
+    svg = re.sub(r"^\s*<\?xml[^>]*\?>", "", svg)
+    svg = re.sub(r"^\s*<!DOCTYPE[^>]*>", "", svg, flags=re.IGNORECASE)
+    return svg.strip()
+
+
+def render_index(template: str, map_svg: str | None) -> str:
+    """index.html with the map inlined in place of the marker, so the board shows before Python starts."""
+    if MAP_MARKER not in template:
+        raise BuildError(f"index.html lacks the map marker {MAP_MARKER!r}.")
+    return template.replace(MAP_MARKER, _svg_for_inlining(map_svg) if map_svg else "")
+
+
+def _pyscript_toml(template: str, files: dict[str, str]) -> str:
+    """The config with the [files] table the build laid out appended (none if empty)."""
+    if not files:
+        return template.rstrip() + "\n"
+    lines = [template.rstrip(), "", "[files]"]
+    lines += [f'"{url}" = "{target}"' for url, target in sorted(files.items())]
+    return "\n".join(lines) + "\n"
+
+
+def precache_manifest(site: dict[str, bytes]) -> dict[str, str]:
+    """Every file the page may need, by its path relative to the site root, with a short content hash."""
+    return {path: _sha(data)[:16] for path, data in sorted(site.items()) if path != "sw.js"}
+
+
+def render_service_worker(template: str, manifest: dict[str, str]) -> str:
+    """sw.js with the manifest written in: a new build changes sw.js exactly when a file changed."""
+    if PRECACHE_MARKER not in template:
+        raise BuildError(f"assets/sw.js lacks the marker {PRECACHE_MARKER!r}.")
+    body = json.dumps(manifest, indent=1, sort_keys=True)
+    return template.replace(PRECACHE_MARKER, body)
+
+
+# PyScript chunks that start-up imports whatever the page does (the config parser and the plugins it
+# always loads); the others (editor, terminal, MicroPython, package graph) load only when a page uses them.
+PYSCRIPT_START_CHUNKS = ("toml", "error", "donkey", "py-editor", "py-game", "py-terminal", "deprecations-manager")
+_STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.-]+\.js)"')
+_DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"\./([\w.-]+\.js)"\s*\)')
+_CHUNK_HASH = re.compile(r"-[\w-]{8}\.js$")
+
+
+def pyscript_modules(dist: Path) -> list[str]:
+    """The files of PyScript's dist/ that a page starting Python loads: core.js and what it imports."""
+    wanted, todo = set(), ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in wanted:
+            continue
+        wanted.add(name)
+        text = (dist / name).read_text(encoding="utf-8")
+        todo += _STATIC_IMPORT.findall(text)
+        if name.startswith("core"):  # the plugins' own lazy imports are for features the page does not use
+            todo += [n for n in _DYNAMIC_IMPORT.findall(text) if _CHUNK_HASH.sub("", n) in PYSCRIPT_START_CHUNKS]
+    return sorted(wanted)
+
+
+def _pyscript_files(pyscript_dir: Path) -> dict[str, bytes]:
+    """The PyScript modules a page needs, without source maps or unused features."""
+    dist = pyscript_dir / "dist"
+    return {f"runtime/pyscript/{name}": (dist / name).read_bytes() for name in pyscript_modules(dist)}
+
+
+def _wheel(name: str, version: str, sources: Sequence[tuple[str, bytes]]) -> tuple[str, bytes]:
+    """A pure-Python wheel of ``sources``: its file name and bytes."""
+    info = f"{name}-{version}.dist-info"
+    entries = list(sources)
+    entries.append((f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode()))
+    wheel = b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    entries.append((f"{info}/WHEEL", wheel))
+    record = [
+        f"{path},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}"
+        for path, data in sorted(entries)
+    ]
+    entries.append((f"{info}/RECORD", ("\n".join([*record, f"{info}/RECORD,,"]) + "\n").encode()))
+    return f"{name}-{version}-py3-none-any.whl", deterministic_zip(entries)
+
+
+def _wheel_site(site: dict[str, bytes], sources: Sequence[tuple[str, bytes]], pyscript_dir: Path) -> str:
+    """Lay out the game as a wheel that Pyodide's own loader installs; return the config lines for it.
+
+    Measured against the archive, not shipped. micropip itself cannot be used offline here: Pyodide's npm
+    package has no wheels, and the newest micropip on PyPI (0.7.2) fails to import on Pyodide 314
+    (``cannot import name 'IN_BROWSER' from 'pyodide.ffi'``). "passthrough" hands the wheel to Pyodide's
+    loadPackage, which installs a wheel from a URL without micropip.
+    """
+    graph = next((pyscript_dir / "dist").glob("pyodide_graph-*.js"))  # PyScript checks package names with it
+    site[f"runtime/pyscript/{graph.name}"] = graph.read_bytes()
+    wheel_name, wheel = _wheel("risk", "0.1.0", sources)
+    site[f"app/{wheel_name}"] = wheel
+    return f'packages = ["./app/{wheel_name}"]\npackages_cache = "passthrough"'
+
+
+def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
+    """Every file of the site, by path relative to dist/, without the .gz siblings."""
+    folders = fetch(quiet=True)
+    pyodide_dir, pyscript_dir = folders[PYODIDE.name], folders[PYSCRIPT.name]
+    site: dict[str, bytes] = {}
+
+    for name in PYODIDE_FILES:
+        site[f"runtime/pyodide/{name}"] = (pyodide_dir / name).read_bytes()
+    site.update(_pyscript_files(pyscript_dir))
+
+    sources = [(name, path.read_bytes()) for name, path in _python_sources()]
+    app_zip = deterministic_zip(sources)
+    jobs = []
+    if options.pyc_stdlib:
+        jobs.append(CompileJob("stdlib", site["runtime/pyodide/python_stdlib.zip"], "/lib/python314.zip/", False))
+    if options.pyc_app:
+        jobs.append(CompileJob("app", app_zip, "/home/pyodide/", True))
+    compiled = compile_with_pyodide(pyodide_dir, jobs) or {}
+    if "stdlib" in compiled:
+        site["runtime/pyodide/python_stdlib.zip"] = compiled["stdlib"]
+    if "app" in compiled:
+        app_zip = compiled["app"]
+        with zipfile.ZipFile(io.BytesIO(app_zip)) as archive:
+            sources = [(name, archive.read(name)) for name in archive.namelist()]
+
+    config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    files: dict[str, str] = {}
+    if options.app == "zip":
+        site["app/game.zip"] = app_zip
+        files["./app/game.zip"] = "./*"
+    elif options.app == "files":
+        for name, data in sources:
+            site[f"app/{name}"] = data
+            files[f"./app/{name}"] = f"./{name}"
+    elif options.app == "wheel":
+        config = config.rstrip() + "\n" + _wheel_site(site, sources, pyscript_dir) + "\n"
+    else:
+        raise BuildError(f"unknown way to ship the app: {options.app!r}")
+    site["app/main.py"] = (SRC / "risk_ui" / "main.py").read_bytes()
+
+    for path in sorted(ASSETS.rglob("*")):
+        if path.is_file() and path.suffix in ASSET_SUFFIXES and path.name != "sw.js":
+            site[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+
+    map_path = ASSETS / "maps" / "classic.svg"
+    map_svg = map_path.read_text(encoding="utf-8") if map_path.exists() else None
+    site["index.html"] = render_index((ROOT / "index.html").read_text(encoding="utf-8"), map_svg).encode()
+    site["pyscript.toml"] = _pyscript_toml(config, files).encode()
+    if options.service_worker:
+        template = (ASSETS / "sw.js").read_text(encoding="utf-8")
+        site["sw.js"] = render_service_worker(template, precache_manifest(site)).encode()
+    return site
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    """gzip with no timestamp or file name, so the output depends only on the input."""
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, compresslevel=9, mtime=0) as stream:
+        stream.write(data)
+    return buffer.getvalue()
+
+
+def write_site(site: dict[str, bytes], out: Path, compress: bool = True) -> None:
+    """Replace ``out`` with the site; add a .gz beside each compressible file that gzip makes smaller."""
+    staging = out.with_name(out.name + ".part")
+    shutil.rmtree(staging, ignore_errors=True)
+    for path, data in site.items():
+        target = staging / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        if compress and path.endswith(GZIP_SUFFIXES) and len(data) >= GZIP_MIN_SIZE:
+            packed = gzip_bytes(data)
+            if len(packed) < len(data) * 0.9:
+                target.with_name(target.name + ".gz").write_bytes(packed)
+    shutil.rmtree(out, ignore_errors=True)
+    staging.replace(out)
+
+
+def _stamp(out: Path) -> Path:
+    return CACHE / f"built-{_sha(str(out.resolve()).encode())[:12]}"
+
+
+def _input_state() -> str:
+    """Names, sizes and times of every input of the build: a changed, added or removed file changes it."""
+    inputs = [ROOT / "build.py", ROOT / "index.html", ROOT / "pyscript.toml"]
+    inputs += [p for base in [SRC / name for name in PYTHON_PACKAGES] + [ASSETS] for p in sorted(base.rglob("*"))]
+    return "\n".join(
+        f"{p.relative_to(ROOT)} {p.stat().st_size} {p.stat().st_mtime_ns}"
+        for p in inputs
+        if p.is_file() and "__pycache__" not in p.parts
+    )
+
+
+def build(out: Path = DIST, options: BuildOptions = BuildOptions()) -> Path:
+    """Write the static site to ``out`` (dist/ by default) and return it."""
+    state = _input_state()
+    write_site(site_files(options), out, compress=options.gzip)
+    if options == BuildOptions():
+        _stamp(out).parent.mkdir(parents=True, exist_ok=True)
+        _stamp(out).write_text(state)
+    return out
+
+
+def build_if_needed(out: Path = DIST) -> Path:
+    """Build unless ``out`` was built, as shipped, from exactly the inputs there are now."""
+    stamp = _stamp(out)
+    if not (out / "index.html").exists() or not stamp.exists() or stamp.read_text() != _input_state():
+        build(out)
+    return out
+
+
+# --------------------------------------------------------------------------------------------------
+# serve
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".toml": "application/toml; charset=utf-8",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+}
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A static server for one folder that counts the body bytes it sends, for bench and tests."""
+
+    daemon_threads = True
+
+    def __init__(self, root: Path, port: int = 0, host: str = "127.0.0.1") -> None:
+        self.root = root.resolve()
+        self.lock = threading.Lock()
+        self.bytes_sent = 0
+        self.requests: list[str] = []
+        self.etags: dict[tuple[Path, int, int], str] = {}
+        super().__init__((host, port), SiteHandler)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host!s}:{port}/"
+
+    def count(self, path: str, size: int) -> None:
+        with self.lock:
+            self.bytes_sent += size
+            self.requests.append(path)
+
+    def etag(self, path: Path, stat: os.stat_result) -> str:
+        """A strong ETag from the file's content, so a rebuild that changes nothing keeps every cache valid."""
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        with self.lock:
+            known = self.etags.get(key)
+        if known is None:
+            known = f'"{_sha(path.read_bytes())[:20]}"'
+            with self.lock:
+                self.etags[key] = known
+        return known
+
+    def reset_counts(self) -> None:
+        with self.lock:
+            self.bytes_sent = 0
+            self.requests = []
+
+
+class SiteHandler(http.server.BaseHTTPRequestHandler):
+    """GET and HEAD of static files, with exact MIME types, ETags and gzip where a .gz sibling exists.
+
+    ``Cache-Control: no-cache`` with an ETag makes browsers revalidate (a 304 with no body), so an edited
+    file is never served stale while nothing unchanged is sent twice.
+    """
+
+    server: SiteServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: bench and tests serve many files
+        pass
+
+    def _resolve(self) -> Path | None:
+        path = urllib.parse.unquote(self.path.split("?", 1)[0].split("#", 1)[0])
+        parts = [p for p in path.split("/") if p]
+        if any(p in ("..", ".") or "\\" in p for p in parts):
+            return None
+        target = self.server.root.joinpath(*parts)
+        if target.is_dir():
+            target = target / "index.html"
+        return target if target.is_file() else None
+
+    def do_HEAD(self) -> None:
+        self._send(head=True)
+
+    def do_GET(self) -> None:
+        self._send(head=False)
+
+    def _send(self, head: bool) -> None:
+        target = self._resolve()
+        if target is None:
+            body = b"not found\n"
+            self.send_response(404)
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if not head:
+                self.wfile.write(body)
+                self.server.count(self.path, len(body))
+            return
+        packed = target.with_name(target.name + ".gz")
+        use_gzip = packed.is_file() and "gzip" in self.headers.get("Accept-Encoding", "")
+        source = packed if use_gzip else target
+        stat = source.stat()
+        etag = self.server.etag(source, stat)
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            self.server.count(self.path, 0)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", MIME_TYPES.get(target.suffix, "application/octet-stream"))
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Vary", "Accept-Encoding")
+        if use_gzip:
+            self.send_header("Content-Encoding", "gzip")
+        self.end_headers()
+        if head:
+            return
+        with source.open("rb") as stream:
+            try:
+                shutil.copyfileobj(stream, self.wfile)
+            except (BrokenPipeError, ConnectionResetError):
+                return
+        self.server.count(self.path, stat.st_size)
+
+
+@contextlib.contextmanager
+def serving(root: Path, port: int = 0) -> Iterator[SiteServer]:
+    """Serve ``root`` on 127.0.0.1 in a background thread for the length of the ``with`` block."""
+    server = SiteServer(root, port)
+    thread = threading.Thread(target=server.serve_forever, name=f"serve {root.name}", daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def serve(port: int) -> None:
+    """Build if needed and serve dist/ until interrupted."""
+    build_if_needed()
+    server = SiteServer(DIST, port)
+    print(f"Serving the game at {server.url} (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------------------------------
+# test
+
+
+def _run(step: str, command: Sequence[str], env: dict[str, str] | None = None) -> bool:
+    print(f"\n== {step}: {' '.join(command)}", flush=True)
+    return subprocess.run(list(command), cwd=ROOT, env=env).returncode == 0
+
+
+def find_chromium(install: bool = False) -> str | None:
+    """Playwright's own Chromium if it has one, else Debian's; with ``install``, apt-get it when missing."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    if sync_playwright is not None:
+        with contextlib.suppress(Exception), sync_playwright() as playwright:
+            own = Path(playwright.chromium.executable_path)
+            if own.is_file():
+                return str(own)
+    if SYSTEM_CHROMIUM.is_file():
+        return str(SYSTEM_CHROMIUM)
+    if install and shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
+        print("test: installing Debian's chromium with apt-get", flush=True)
+        quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=False, env=quiet)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=quiet)
+        if SYSTEM_CHROMIUM.is_file():
+            return str(SYSTEM_CHROMIUM)
+    return None
+
+
+def test(pytest_args: Sequence[str] = ()) -> int:
+    """Install the test tools, build, then ruff, mypy and pytest; non-zero if any step failed."""
+    pip = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "--quiet", *TEST_REQUIREMENTS]
+    if not _run("install test tools", pip):
+        raise BuildError("pip could not install the test tools.")
+    env = dict(os.environ)
+    chromium = find_chromium(install=True)
+    if chromium:
+        env[ENV_CHROMIUM] = chromium
+    else:
+        print("test: no Chromium found; the browser tests will be skipped", flush=True)
+    print("\n== build", flush=True)
+    started = time.perf_counter()
+    build()
+    print(f"built {DIST.relative_to(ROOT)}/ in {time.perf_counter() - started:.1f} s", flush=True)
+    env[ENV_SITE_BUILT] = str(DIST)
+    results = {
+        "ruff": _run("ruff", [sys.executable, "-m", "ruff", "check", "."]),
+        "mypy": _run("mypy", [sys.executable, "-m", "mypy", "--strict", "src/risk"]),
+        "pytest": _run("pytest", [sys.executable, "-m", "pytest", "tests", *pytest_args], env=env),
+    }
+    failed = [name for name, ok in results.items() if not ok]
+    print("\n== " + (f"failed: {', '.join(failed)}" if failed else "all steps passed"), flush=True)
+    return 1 if failed else 0
+
+
+# --------------------------------------------------------------------------------------------------
+# bench
+
+BARE_INDEX = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare</title>
+<link rel="stylesheet" href="./runtime/pyscript/core.css">
+<script type="module" src="./runtime/pyscript/core.js"></script>
+</head><body>
+<script type="py" config="./pyscript.toml">
+import js
+print("bare page ready")
+js.document.documentElement.dataset.ready = "true"
+</script>
+</body></html>
+"""
+BARE_TOML = 'interpreter = "./runtime/pyodide/pyodide.mjs"\n'
+
+
+def bare_site_files() -> dict[str, bytes]:
+    """The baseline: PyScript with the same local runtime as shipped by npm, defaults, a print, no tuning."""
+    folders = fetch(quiet=True)
+    site = {f"runtime/pyodide/{name}": (folders[PYODIDE.name] / name).read_bytes() for name in PYODIDE_FILES}
+    site.update(_pyscript_files(folders[PYSCRIPT.name]))
+    site["index.html"] = BARE_INDEX.encode()
+    site["pyscript.toml"] = BARE_TOML.encode()
+    return site
+
+
+@dataclass
+class Visit:
+    seconds: float
+    bytes: int
+
+
+def _launch(playwright: Any) -> Any:
+    executable = os.environ.get(ENV_CHROMIUM) or find_chromium()
+    if executable is None:
+        raise BuildError("bench needs Chromium: run `python3 build.py test` once, or apt-get install chromium.")
+    return playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
+
+
+READY_SCRIPT = "document.documentElement.dataset.ready === 'true'"
+CONTROLLED_SCRIPT = "!!(navigator.serviceWorker && navigator.serviceWorker.controller)"
+
+
+def visit_twice(browser: Any, server: SiteServer) -> tuple[Visit, Visit]:
+    """A first visit in a fresh context (empty caches) and a second one in the same context.
+
+    Each is timed from navigation until <html data-ready="true">; bytes are the bodies the server sent.
+    Where the site has a service worker, the second visit waits until it controls the page, as it
+    would for a player who comes back later.
+    """
+    context = browser.new_context()
+    page = context.new_page()
+    visits = []
+    for _ in range(2):
+        server.reset_counts()
+        started = time.perf_counter()
+        page.goto(server.url)
+        page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
+        seconds = time.perf_counter() - started
+        if not visits and (server.root / "sw.js").exists():
+            page.wait_for_function(CONTROLLED_SCRIPT, timeout=60_000)
+        visits.append(Visit(seconds, server.bytes_sent))
+    context.close()
+    return visits[0], visits[1]
+
+
+# Further figures (engine self-play speed in Pyodide against CPython, say): append a function that takes
+# (browser, url of the served game) and returns {name: number}; bench runs each once and reports them.
+EXTRA_BENCHMARKS: list[Callable[[Any, str], dict[str, float]]] = []
+
+SELFPLAY_SEEDS = range(1, 21)
+
+
+def selfplay_in_pyodide(browser: Any, url: str) -> dict[str, float]:
+    """The engine's self-play speed in the page's Pyodide against CPython's, on the same 20 seeded games."""
+    if str(ROOT / "src") not in sys.path:
+        sys.path.insert(0, str(ROOT / "src"))
+    from risk_ui.debug import selfplay_digest
+
+    started = time.perf_counter()
+    local = [selfplay_digest(seed) for seed in SELFPLAY_SEEDS]
+    cpython_s = time.perf_counter() - started
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "?debug=1")
+    page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
+    page.wait_for_function("() => typeof window.riskSelfplayDigest === 'function'", timeout=60_000)
+    result = page.evaluate(
+        """(seeds) => { const t = performance.now();
+                        const digests = seeds.map((s) => window.riskSelfplayDigest(s));
+                        return [performance.now() - t, digests]; }""",
+        list(SELFPLAY_SEEDS),
+    )
+    context.close()
+    pyodide_s = result[0] / 1000
+    if list(result[1]) != local:
+        raise SystemExit("bench: the page's Pyodide played different games from CPython")
+    return {
+        "selfplay_games": len(SELFPLAY_SEEDS),
+        "selfplay_cpython_s": round(cpython_s, 3),
+        "selfplay_pyodide_s": round(pyodide_s, 3),
+        "selfplay_pyodide_over_cpython": round(pyodide_s / cpython_s, 2),
+    }
+
+
+EXTRA_BENCHMARKS.append(selfplay_in_pyodide)
+
+
+def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) -> dict[str, Any]:
+    """Time to ready, cold and warm, and bytes, of the game page and variants against the bare page.
+
+    Rounds take turns between the sites, so that load from other work on the machine falls on all alike;
+    each figure is the median over the rounds.
+    """
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="risk-bench-") as tmp:
+        folders: dict[str, Path] = {"game": build_if_needed()}
+        write_site(bare_site_files(), Path(tmp) / "bare", compress=False)
+        folders["bare"] = Path(tmp) / "bare"
+        for name in variants:
+            folders[name] = build(Path(tmp) / name, VARIANTS[name])
+        visits: dict[str, list[tuple[Visit, Visit]]] = {name: [] for name in folders}
+        extra: dict[str, float] = {}
+        with sync_playwright() as playwright, contextlib.ExitStack() as stack:
+            servers = {name: stack.enter_context(serving(folder)) for name, folder in folders.items()}
+            browser = _launch(playwright)
+            stack.callback(browser.close)
+            for _ in range(rounds):
+                for name, server in servers.items():
+                    visits[name].append(visit_twice(browser, server))
+            for function in EXTRA_BENCHMARKS:
+                extra.update(function(browser, servers["game"].url))
+
+    def median(name: str, which: int) -> float:
+        return statistics.median(pair[which].seconds for pair in visits[name])
+
+    report: dict[str, Any] = {"rounds": rounds, "sites": {}, "extra": extra}
+    for name in folders:
+        report["sites"][name] = {
+            "cold_s": round(median(name, 0), 3),
+            "warm_s": round(median(name, 1), 3),
+            "cold_ratio": round(median(name, 0) / median("bare", 0), 2),
+            "warm_ratio": round(median(name, 1) / median("bare", 1), 2),
+            "first_visit_bytes": max(pair[0].bytes for pair in visits[name]),
+            "second_visit_bytes": max(pair[1].bytes for pair in visits[name]),
+        }
+    if as_json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(f"{'site':<14}{'cold s':>8}{'×bare':>7}{'warm s':>8}{'×bare':>7}{'1st visit B':>13}{'2nd visit B':>13}")
+        for name, row in report["sites"].items():
+            print(
+                f"{name:<14}{row['cold_s']:>8.2f}{row['cold_ratio']:>7.2f}{row['warm_s']:>8.2f}"
+                f"{row['warm_ratio']:>7.2f}{row['first_visit_bytes']:>13,}{row['second_visit_bytes']:>13,}"
+            )
+        for key, value in extra.items():
+            print(f"{key}: {value}")
+    return report
+
+
+BENCH_PARTS = ("page", "engine", "codec", "ai")
+
+
+def run_bench_scripts(parts: Sequence[str]) -> None:
+    """The CPython benchmarks in bench/: engine self-play, the codec, the bots' strength and speed."""
+    scripts = {
+        "engine": ["bench/engine_bench.py"],
+        "codec": ["bench/codec_bench.py"],
+        "ai": ["bench/ai_bench.py", "--games", "100"],
+    }
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
+    for part in parts:
+        print(f"bench: {part}", flush=True)
+        if subprocess.run([sys.executable, *scripts[part]], cwd=ROOT, env=env).returncode:
+            raise BuildError(f"the {part} benchmark failed")
+
+
+VARIANTS = {
+    "files": BuildOptions(app="files"),
+    "wheel": BuildOptions(app="wheel"),
+    "no-pyc": BuildOptions(pyc_stdlib=False, pyc_app=False),
+    "no-app-pyc": BuildOptions(pyc_app=False),
+    "no-gzip": BuildOptions(gzip=False),
+}
+
+
+# --------------------------------------------------------------------------------------------------
+# command line
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("fetch", help="download and check the Pyodide and PyScript tarballs")
+    sub.add_parser("build", help="write the static site to dist/")
+    serve_cmd = sub.add_parser("serve", help="build if needed and serve dist/ on 127.0.0.1")
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    test_cmd = sub.add_parser("test", help="install test tools, build, run ruff, mypy and pytest")
+    test_cmd.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed on to pytest")
+    bench_cmd = sub.add_parser("bench", help="start-up time and bytes against a bare PyScript page")
+    bench_cmd.add_argument("--json", action="store_true")
+    bench_cmd.add_argument("--rounds", type=int, default=3)
+    bench_cmd.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS))
+    bench_cmd.add_argument(
+        "--part", action="append", choices=BENCH_PARTS,
+        help="which figures (default: page, engine, codec; 'ai' plays bot matches, minutes long)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "fetch":
+            for folder in fetch().values():
+                print(f"fetch: {folder.relative_to(ROOT)} ready")
+        elif args.command == "build":
+            print(f"build: wrote {build().relative_to(ROOT)}/")
+        elif args.command == "serve":
+            serve(args.port)
+        elif args.command == "test":
+            return test(args.pytest_args)
+        elif args.command == "bench":
+            parts = args.part or ["page", "engine", "codec"]
+            if "page" in parts:
+                bench(args.rounds, args.json, args.variant)
+            run_bench_scripts([p for p in parts if p != "page"])
+    except BuildError as error:
+        print(f"{args.command}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

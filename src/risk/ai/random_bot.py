@@ -1,0 +1,76 @@
+"""The ``random`` level: any legal action, picked at random. A yardstick, not an opponent."""
+
+from __future__ import annotations
+
+from risk import rng
+from risk.actions import Action, Attack, Blitz, EndTurn, Fortify, Place, Trade
+from risk.ai.analysis import room
+from risk.engine import legal_actions, matched_sets, must_trade, reachable
+from risk.state import GameState, Phase
+from risk.visibility import public_view
+
+
+class RandomBot:
+    """Picks a kind of action at random (trade, place, attack, blitz, move, end, ...), then one of that kind.
+
+    Picking the kind first keeps the game moving: listed flat, the many ways to place or move armies
+    would drown out the single way to end the turn. Within a kind it picks the territories first and
+    then the number, so it never lists the thousands of ways to move a large army.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = rng.seed_state(seed)
+
+    def _below(self, n: int) -> int:
+        self.rng, value = rng.below(self.rng, n)
+        return value
+
+    def choose(self, state: GameState) -> Action:
+        """A random legal action for the player to move."""
+        view = public_view(state, state.current)
+        phase = view.phase
+        if phase is Phase.ATTACK or phase is Phase.FORTIFY:
+            return self._attack_or_move(view)
+        if phase is Phase.REINFORCE:
+            return self._reinforce(view)
+        actions = legal_actions(view)
+        if not actions:
+            raise ValueError("the game is over")
+        kinds = sorted({type(a).__name__ for a in actions})
+        kind = kinds[self._below(len(kinds))]
+        chosen = [a for a in actions if type(a).__name__ == kind]
+        return chosen[self._below(len(chosen))]
+
+    def _reinforce(self, view: GameState) -> Action:
+        me = view.current
+        sets = matched_sets(view, me)
+        if sets and (must_trade(view) or self._below(2)):
+            return Trade(sets[self._below(len(sets))])
+        spots = [t for t, who in enumerate(view.owner) if who == me and room(view, t) > 0]
+        territory = spots[self._below(len(spots))]
+        return Place(territory, 1 + self._below(min(view.reserve[me], room(view, territory))))
+
+    def _attack_or_move(self, view: GameState) -> Action:
+        me, owner, armies = view.current, view.owner, view.armies
+        neighbours = view.board.neighbours
+        battles: list[tuple[int, int]] = []
+        if view.phase is Phase.ATTACK:
+            battles = [(s, t) for s, who in enumerate(owner) if who == me and armies[s] > 1
+                       for t in neighbours[s] if owner[t] != me]
+        movers = [s for s, who in enumerate(owner) if who == me and armies[s] > 1
+                  and any(room(view, t) > 0 for t in reachable(view, s))]
+        kinds = ["attack", "blitz"] if battles else []
+        kinds += ["move"] if movers else []
+        kinds.append("end")
+        kind = kinds[self._below(len(kinds))]
+        if kind == "end":
+            return EndTurn()
+        if kind == "move":
+            source = movers[self._below(len(movers))]
+            targets = [t for t in reachable(view, source) if room(view, t) > 0]
+            target = targets[self._below(len(targets))]
+            return Fortify(source, target, 1 + self._below(min(armies[source] - 1, room(view, target))))
+        source, target = battles[self._below(len(battles))]
+        if kind == "attack":
+            return Attack(source, target, 1 + self._below(min(3, armies[source] - 1)))
+        return Blitz(source, target, self._below(armies[source] - 1))

@@ -1,0 +1,201 @@
+"""Computer players in the page: who moves for a bot seat, when, and at what pace.
+
+The page runs on one thread, so a bot must never think for long in one piece. :class:`Autoplay`
+advances a bot by *ticks*: each :meth:`Autoplay.tick` runs the bot's thinking for at most a small
+budget of time (the slices of :func:`risk.ai.think`), plays the action once it is chosen, and says how
+long the page should wait before the next tick. The wiring (:func:`run`) awaits that long with the
+browser's event loop in between, so clicks and keys are answered while a bot plays, and bot moves come
+at a pace a person can follow (faster with "Fast", without pause with "Skip to my turn").
+
+Bots see only :func:`risk.visibility.public_view` of the seat they play. Everything here is plain
+Python, tested in CPython with an injected clock.
+
+>>> PACE_NORMAL > PACE_FAST > PACE_SKIP
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Protocol
+
+from risk.actions import Action
+from risk.ai import LEVELS, Bot, make_bot, think
+from risk.engine import legal_actions
+from risk.game import HUMAN, Game
+from risk.state import Phase
+from risk.visibility import public_view
+
+if TYPE_CHECKING:
+    from risk_ui.controller import Controller
+    from risk_ui.view import Control
+
+PACE_NORMAL = 0.4  # seconds between two bot actions: a person can follow them
+PACE_FAST = 0.08
+PACE_SKIP = 0.001  # still a pause, so the browser answers clicks between actions
+IDLE = 0.1  # how often the loop looks again while no bot is to move
+SLICE_BUDGET = 0.006  # seconds of thinking per tick; one slice may overrun it (a hard bot: ~12 ms in CPython)
+
+
+def is_bot(controller_name: str) -> bool:
+    """Whether a seat's controller is a bot level.
+
+    >>> is_bot("hard"), is_bot("human")
+    (True, False)
+    """
+    return controller_name != HUMAN and controller_name in LEVELS
+
+
+def bot_seat(controller: Controller) -> int:
+    """The seat whose bot must move now, or -1 (a person's turn, or the game is over)."""
+    state, seats = controller.state, controller.game.seats
+    seat = state.current
+    if state.phase is Phase.OVER or not 0 <= seat < len(seats) or not is_bot(seats[seat].controller):
+        return -1
+    return seat
+
+
+def has_bots(game: Game) -> bool:
+    """Whether any seat is played by a bot."""
+    return any(is_bot(seat.controller) for seat in game.seats)
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's own seed: repeatable for a game, different for each seat."""
+    return (game_seed * 1_000_003 + seat * 7919 + 1) & 0xFFFF_FFFF
+
+
+def pace(fast: bool, skipping: bool) -> float:
+    """Seconds to wait after a bot action."""
+    if skipping:
+        return PACE_SKIP
+    return PACE_FAST if fast else PACE_NORMAL
+
+
+def status(controller: Controller) -> str:
+    """The status line while a bot plays."""
+    seat = bot_seat(controller)
+    level = controller.game.seats[seat].controller
+    pace_text = " (skipping to your turn)" if controller.ui.skipping else ""
+    return f"{controller.seat_name(seat)} (computer, {level}) is playing{pace_text}."
+
+
+def controls(controller: Controller) -> dict[str, Control]:
+    """The bot bar: shown in a game with bots; Fast pressed or not; Skip while a bot plays for a person."""
+    from risk_ui.view import Control
+
+    if not has_bots(controller.game):
+        return {"bot-bar": Control(hidden=True)}
+    playing = bot_seat(controller) >= 0
+    people = controller.people_at_table()
+    if playing:
+        text = status(controller)
+    elif controller.state.phase is Phase.OVER:
+        text = "The game is over."
+    else:
+        text = "Your turn: the computer players wait."
+    return {
+        "bot-bar": Control(hidden=False),
+        "bot-status": Control(text=text),
+        "fast": Control(pressed=controller.ui.fast),
+        "skip": Control(disabled=not playing or people == 0 or controller.ui.skipping),
+    }
+
+
+class Autoplay:
+    """Moves the bots of a controller's game, one slice of thinking per tick."""
+
+    def __init__(self, controller: Controller, clock: Callable[[], float] = time.perf_counter,
+                 budget: float = SLICE_BUDGET) -> None:
+        self.controller = controller
+        self.clock = clock
+        self.budget = budget
+        self._game: Game | None = None
+        self._bots: dict[int, Bot] = {}
+        self._thinking: Iterator[Action | None] | None = None
+        self._for: tuple[int, int] = (-1, -1)  # (seat, history length) the thinking is for
+        self.actions = 0  # bot actions played, for tests and the page's figures
+
+    def _bot(self, seat: int) -> Bot:
+        game = self.controller.game
+        if game is not self._game:  # a new game: new bots, no thinking carried over
+            self._game, self._bots, self._thinking = game, {}, None
+        if seat not in self._bots:
+            self._bots[seat] = make_bot(game.seats[seat].controller, bot_seed(game.seed, seat))
+        return self._bots[seat]
+
+    def tick(self) -> float | None:
+        """Think a little for the bot to move; play its action when chosen.
+
+        Returns the seconds to wait before the next tick: the pace after an action, 0 while the bot
+        is still thinking, ``None`` when no bot is to move.
+        """
+        controller = self.controller
+        seat = bot_seat(controller)
+        if seat < 0:
+            self._thinking = None
+            controller.ui.skipping = False
+            return None
+        bot = self._bot(seat)
+        key = (seat, len(controller.game.history))
+        if self._thinking is None or self._for != key or self._game is not controller.game:
+            self._thinking = think(bot, public_view(controller.state, seat))
+            self._for = key
+        start = self.clock()
+        while True:
+            try:
+                result = next(self._thinking)
+            except StopIteration:
+                result = None
+                self._thinking = None
+                break
+            if result is not None:
+                self._thinking = None
+                break
+            if self.clock() - start >= self.budget:
+                return 0.0
+        if result is None or not controller.play_bot(result):
+            # A bot that gives up or errs must not stall the page: play the first legal action.
+            controller.play_bot(legal_actions(controller.state)[0])
+        self.actions += 1
+        ui = controller.ui
+        return pace(ui.fast, ui.skipping)
+
+
+class Renders(Protocol):
+    """What :func:`run` needs of the page: its controller and a way to draw it."""
+
+    controller: Controller
+
+    def render(self) -> None: ...
+
+
+async def run(page: Renders, stop: Callable[[], bool] = lambda: False) -> None:
+    """Play the bots of the page's game for ever (until ``stop()``), yielding to the browser between ticks."""
+    from risk_ui import record
+
+    autoplay = Autoplay(page.controller)
+    while not stop():
+        controller = autoplay.controller = page.controller
+        if controller.ui.record.replay is not None:  # the bots wait while the past is on the board
+            if record.tick(controller):
+                page.render()
+            await asyncio.sleep(record.PLAY_PACE if controller.ui.record.playing else IDLE)
+            continue
+        before = autoplay.actions
+        wait = autoplay.tick()
+        if autoplay.actions != before:
+            page.render()
+        await asyncio.sleep(IDLE if wait is None else max(wait, PACE_SKIP))
+
+
+_tasks: set[asyncio.Task[None]] = set()  # keeps the running loop from being collected
+
+
+def start(page: Renders) -> None:
+    """Start the bot loop beside the page (in the browser's event loop)."""
+    task = asyncio.ensure_future(run(page))
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)

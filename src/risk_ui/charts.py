@@ -1,0 +1,74 @@
+"""Small SVG line charts built as text in Python (no DOM, no library), for the statistics panels.
+
+>>> svg = line_chart("Armies", [1, 2], [[3, 5], [4, 2]], ["Red", "Blue"], ["#c00", "#00c"])
+>>> svg.startswith('<svg') and svg.count('class="series"') == 2
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+WIDTH, HEIGHT = 320, 170
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 22, 34  # margins for the axes, the title and the legend
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")  # lines told apart without colour too
+
+
+def _nice_top(value: int) -> int:
+    """A round number at or above ``value`` for the vertical axis."""
+    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if value <= step * 4:
+            return max(step, -(-value // step) * step)
+    return value
+
+
+def line_chart(title: str, xs: Sequence[int], series: Sequence[Sequence[int]], names: Sequence[str],
+               colours: Sequence[str]) -> str:
+    """One line per series over ``xs`` (turns), with axes, a legend and a text alternative."""
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    top = _nice_top(max((v for s in series for v in s), default=1) or 1)
+    x0, x1 = (xs[0], xs[-1]) if xs else (0, 1)
+    span = (x1 - x0) or 1
+
+    def px(x: int) -> float:
+        return LEFT + (x - x0) / span * plot_w
+
+    def py(y: int) -> float:
+        return TOP + plot_h - y / top * plot_h
+
+    parts = [f'<text x="{LEFT}" y="14" class="chart-title">{escape(title)}</text>',
+             f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}" class="axis"/>',
+             f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" class="axis"/>']
+    for tick in (0, top // 2, top):
+        parts.append(f'<text x="{LEFT - 4}" y="{py(tick) + 4:.1f}" class="tick" text-anchor="end">{tick}</text>')
+    if xs:
+        for x in (x0, x1) if x1 != x0 else (x0,):
+            parts.append(f'<text x="{px(x):.1f}" y="{TOP + plot_h + 12}" class="tick" text-anchor="middle">'
+                         f"{x}</text>")
+    summary = []
+    for i, values in enumerate(series):
+        if not any(values):
+            continue
+        points = " ".join(f"{px(x):.1f},{py(v):.1f}" for x, v in zip(xs, values, strict=False))
+        dash = DASHES[i % len(DASHES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(f'<polyline class="series" data-seat="{i}" points="{points}" fill="none" '
+                     f'stroke="{colours[i]}" stroke-width="2"{dash_attr}/>')
+        marked = list(zip(xs, values, strict=False))[-1:] if len(xs) > 24 else zip(xs, values, strict=False)
+        parts.extend(f'<circle cx="{px(x):.1f}" cy="{py(v):.1f}" r="2.5" fill="{colours[i]}"/>' for x, v in marked)
+        summary.append(f"{names[i]} {values[-1] if values else 0}")
+    legend_y = HEIGHT - 6
+    x = LEFT
+    for i, name in enumerate(names):
+        if not any(series[i]) if i < len(series) else True:
+            continue
+        dash = DASHES[i % len(DASHES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(f'<line x1="{x}" y1="{legend_y - 4}" x2="{x + 16}" y2="{legend_y - 4}" stroke="{colours[i]}" '
+                     f'stroke-width="2"{dash_attr}/><text x="{x + 19}" y="{legend_y}" class="legend">'
+                     f"{escape(name)}</text>")
+        x += 24 + 7 * len(name)
+    label = f"{title} per player by turn" + (f"; at the end: {', '.join(summary)}" if summary else "")
+    return (f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label)}">'
+            f'{"".join(parts)}</svg>')

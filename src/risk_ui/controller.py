@@ -1,0 +1,603 @@
+"""The page's controller: clicks, keys and buttons in; engine actions and UI state changes out.
+
+One :class:`Controller` owns the :class:`~risk.game.Game` and the :class:`UiState` (what is selected,
+the amounts chosen, the message, whose eyes are on the screen). It never touches the page: the DOM
+module calls its methods and then draws ``view.render(controller)``. Every action goes through
+``Game.play``, so the engine decides what is legal and its message is what the player reads.
+
+>>> c = Controller.new(DEFAULT_SETTINGS, seed=3)
+>>> c.game.state.phase.name, c.ui.handoff == c.game.state.current
+('REINFORCE', True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from risk.actions import (
+    AcceptRoll,
+    Action,
+    Attack,
+    Blitz,
+    ChooseHeadquarters,
+    Claim,
+    EndTurn,
+    Fortify,
+    IllegalAction,
+    Occupy,
+    Place,
+    Reroll,
+    Trade,
+    UseCommander,
+)
+from risk.codec import fit_name
+from risk.engine import check, occupy_range
+from risk.events import BattleFought, Captured, Event
+from risk.game import HUMAN, Game, Seat
+from risk.rules import EDITIONS, OPTIONS, make_rules
+from risk.state import GameState, Phase
+from risk_ui.palette import PALETTE
+from risk_ui.record import RecordUi
+
+AMOUNTS = ("1", "5", "all", "number")
+SETUP_OPTION = "auto-setup"  # offered as "manual or automatic setup", not among the other options
+# Phases in which nothing secret is on screen, so the device passes round without a hand-off screen.
+SHARED_PHASES = (Phase.CLAIM, Phase.SETUP, Phase.HEADQUARTERS)
+ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
+
+
+@dataclass(frozen=True)
+class NewGameSettings:
+    """What the new-game dialog chooses: the seats, the edition and its options."""
+
+    seats: tuple[Seat, ...]
+    edition: str = "classic"
+    options: tuple[str, ...] = (SETUP_OPTION,)
+
+    def rules_options(self) -> tuple[str, ...]:
+        """The options in canonical order (as ``make_rules`` sorts them)."""
+        return tuple(sorted(set(self.options)))
+
+
+DEFAULT_SETTINGS = NewGameSettings(
+    seats=tuple(Seat(PALETTE[i].name, i) for i in range(3)), edition="classic", options=(SETUP_OPTION,))
+
+
+def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
+    """Read the new-game form (plain strings and lists) into settings; ``ValueError`` says what is wrong.
+
+    Keys: ``count``; ``name-<i>``, ``colour-<i>``, ``controller-<i>`` per seat; ``edition``; ``setup``
+    ("auto" or "manual"); ``options`` (a list of option names).
+
+    >>> parse_settings({"count": "2", "name-0": "Ann", "colour-0": "1", "name-1": "", "colour-1": "0",
+    ...                 "edition": "classic", "setup": "manual", "options": []}).seats[1].name
+    'Red'
+    """
+    edition = str(form.get("edition") or "classic")
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown edition {edition!r}")
+    rules = EDITIONS[edition].rules
+    try:
+        count = int(str(form.get("count", "3")))
+    except ValueError:
+        raise ValueError("choose how many people play") from None
+    if not rules.min_players <= count <= rules.max_players:
+        raise ValueError(f"{EDITIONS[edition].title} is for {rules.min_players} to {rules.max_players} players")
+    seats: list[Seat] = []
+    for i in range(count):
+        try:
+            colour = int(str(form.get(f"colour-{i}", i)))
+        except ValueError:
+            raise ValueError(f"choose a colour for player {i + 1}") from None
+        if not 0 <= colour < len(PALETTE):
+            raise ValueError(f"choose a colour for player {i + 1}")
+        name = fit_name(" ".join(str(form.get(f"name-{i}", "")).split())).strip() or PALETTE[colour].name
+        controller = str(form.get(f"controller-{i}") or HUMAN)
+        seats.append(Seat(name, colour, controller))
+    colours = [s.colour for s in seats]
+    if len(set(colours)) != len(colours):
+        raise ValueError("each player needs a colour of their own")
+    names = [s.name.casefold() for s in seats]
+    if len(set(names)) != len(names):
+        raise ValueError("each player needs a name of their own")
+    raw = form.get("options") or []
+    options = [str(o) for o in raw] if isinstance(raw, list | tuple) else [str(raw)]
+    for name in options:
+        if name not in OPTIONS or edition not in OPTIONS[name].editions:
+            raise ValueError(f"the option {name!r} does not apply to {EDITIONS[edition].title}")
+    options = [o for o in options if o != SETUP_OPTION]
+    if str(form.get("setup", "auto")) == "auto":
+        options.append(SETUP_OPTION)
+    make_rules(edition, options)  # raises for a combination the rules refuse
+    return NewGameSettings(tuple(seats), edition, tuple(sorted(set(options))))
+
+
+@dataclass(frozen=True)
+class BattleReport:
+    """The last roll, or the last run of rolls ("attack until won"): dice of the last roll, total losses."""
+
+    source: int
+    target: int
+    attacker_seat: int
+    defender_seat: int
+    attacker: tuple[int, ...]
+    defender: tuple[int, ...]
+    attacker_losses: int
+    defender_losses: int
+    rolls: int
+    captured: bool
+
+
+@dataclass
+class UiState:
+    """Everything the page remembers beside the game. Plain data, owned by the controller."""
+
+    selected: int = -1  # the territory attacked or moved from
+    target: int = -1  # the territory attacked or moved to
+    amount: str = "1"  # reinforcements per click: one of AMOUNTS
+    number: int = 3  # the amount when ``amount == "number"``
+    dice: int = 3  # dice to roll (fewer when the territory has too few armies)
+    threshold: int = 1  # "attack until won or until N armies are left": N
+    occupy: int = 0  # armies to move in after a capture (0: not chosen, the most)
+    move: int = 0  # armies for the free move (0: not chosen, the most)
+    notice: str = ""  # the engine's refusal, or a hint; shown in the status region
+    error: bool = False  # whether ``notice`` is a refusal
+    events: tuple[Event, ...] = ()  # what the last command caused, for the message
+    report: BattleReport | None = None
+    viewer: int = -1  # the seat who confirmed the hand-off: whose cards may show
+    handoff: int = -1  # the seat the device must be passed to, or -1
+    dialog_open: bool = False
+    dialog_error: str = ""
+    dialog_people: int = 3
+    dialog_edition: str = "classic"
+    winner_dismissed: bool = False  # the winner's screen was closed to look at the board
+    focus: int = -1  # a territory to move keyboard focus to after this command, or -1
+    fast: bool = False  # bots move at a quick pace
+    skipping: bool = False  # bots move without pause until a person's turn
+    record: RecordUi = field(default_factory=RecordUi)  # the whole log, the replay, the statistics
+
+
+@dataclass
+class Controller:
+    """Turns what the player does into engine actions and UI changes; owns the game and the UI state."""
+
+    game: Game
+    ui: UiState = field(default_factory=UiState)
+    centres: dict[int, tuple[float, float]] = field(default_factory=dict)  # for arrow-key moves
+
+    @classmethod
+    def new(cls, settings: NewGameSettings = DEFAULT_SETTINGS, seed: int = 0) -> Controller:
+        """A controller with a freshly started game."""
+        rules = make_rules(settings.edition, settings.rules_options())
+        controller = cls(Game.start(rules, settings.seats, seed))
+        controller._after_change()
+        return controller
+
+    @classmethod
+    def from_state(cls, seats: Sequence[Seat], state: GameState, seed: int = 0) -> Controller:
+        """A controller for a game that starts from a given position (scenarios, saved games)."""
+        controller = cls(Game(state.rules, tuple(seats), seed, state.copy(), state.copy()))
+        controller._after_change()
+        return controller
+
+    @property
+    def state(self) -> GameState:
+        """The game's current state."""
+        return self.game.state
+
+    # -- starting games ---------------------------------------------------------------------------
+
+    def start(self, settings: NewGameSettings, seed: int) -> None:
+        """Start a new game, keeping the player's preferred amounts."""
+        rules = make_rules(settings.edition, settings.rules_options())
+        self.game = Game.start(rules, settings.seats, seed)
+        kept = self.ui
+        self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice, threshold=kept.threshold,
+                          dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast)
+        self._after_change()
+
+    def load(self, game: Game, viewer: int = -1) -> None:
+        """Put a saved or linked game on the table (``viewer``: whose turn was already on screen)."""
+        self.game = game
+        kept = self.ui
+        self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice, threshold=kept.threshold,
+                          dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast,
+                          viewer=viewer)
+        self._after_change()
+
+    def submit_dialog(self, form: Mapping[str, object], seed: int) -> bool:
+        """The dialog's "Start game": start the game, or keep the dialog open with what is wrong."""
+        try:
+            settings = parse_settings(form)
+        except ValueError as error:
+            self.ui.dialog_error = str(error)
+            return False
+        self.start(settings, seed)
+        return True
+
+    # -- territories ------------------------------------------------------------------------------
+
+    def click(self, territory: int) -> None:
+        """A click (or Enter/Space) on a territory: claim, place, choose, select or target."""
+        self._begin()
+        if self.ui.handoff >= 0:
+            self._hint(f"Pass the device to {self.seat_name(self.ui.handoff)} first.")
+            return
+        if self._bot_playing():
+            return
+        state = self.state
+        phase = state.phase
+        if phase is Phase.CLAIM:
+            self._play(Claim(territory))
+        elif phase is Phase.SETUP:
+            self._play(Place(territory, 1))
+        elif phase is Phase.HEADQUARTERS:
+            self._play(ChooseHeadquarters(territory))
+        elif phase is Phase.REINFORCE:
+            self._play(Place(territory, self.placement_count()))
+        elif phase in (Phase.ATTACK, Phase.FORTIFY):
+            self._choose(territory)
+        elif phase is Phase.OCCUPY:
+            name = self.territory_name(state.battle_target)
+            self._refuse(f"first move armies into {name}: choose how many and press Move in")
+        elif phase is Phase.BATTLE:
+            self._refuse("first settle the dice you rolled: keep them, or use your commander or re-roll")
+        else:
+            self._refuse("the game is over: start a new game to play again")
+
+    def _choose(self, territory: int) -> None:
+        """Attack and free-move selection: from, then to (an enemy to attack, or one of yours to move to)."""
+        state, ui = self.state, self.ui
+        seat = state.current
+        name = self.territory_name(territory)
+        if ui.selected < 0 or ui.selected == territory:
+            if ui.selected == territory:
+                self.cancel()
+                return
+            if state.owner[territory] != seat:
+                self._refuse(f"{name} is not yours: first choose one of your territories to attack or move from")
+            elif state.armies[territory] < 2:
+                self._refuse(f"{name} needs at least two armies to attack or move from")
+            else:
+                ui.selected, ui.target = territory, -1
+                ui.move = 0
+            return
+        source = ui.selected
+        if state.owner[territory] != seat:
+            if self._refused(Attack(source, territory, 1)):
+                return
+            ui.target = territory
+            return
+        if self._refused(Fortify(source, territory, 1)):
+            if state.armies[territory] >= 2:
+                # Not a place to move to, but one to attack or move from: choose it instead.
+                self._begin()
+                ui.selected, ui.target = territory, -1
+            return
+        ui.target, ui.move = territory, 0
+
+    def cancel(self) -> None:
+        """Escape or Cancel: forget the selection and the amounts chosen for it."""
+        self.ui.focus = -1
+        self.ui.selected = self.ui.target = -1
+        self.ui.occupy = self.ui.move = 0
+
+    def key(self, territory: int, key: str) -> None:
+        """A key pressed on a territory: Enter/Space select, arrows move focus, Escape cancels."""
+        self.ui.focus = -1
+        if key in ("Enter", " ", "Spacebar"):
+            self.click(territory)
+        elif key == "Escape":
+            self.cancel()
+        elif key in ARROWS:
+            self.ui.focus = nearest_in_direction(self.centres, territory, ARROWS[key])
+
+    # -- buttons ----------------------------------------------------------------------------------
+
+    def command(self, name: str, arg: str = "") -> None:
+        """A button: ``name`` is its ``data-action``, ``arg`` its ``data-arg``."""
+        self._begin()
+        ui = self.ui
+        if name == "open-dialog":
+            ui.dialog_open, ui.dialog_error = True, ""
+            return
+        if name == "close-dialog":
+            ui.dialog_open = False
+            return
+        if name == "close-winner":
+            ui.winner_dismissed = True
+            return
+        if name == "handoff":
+            if ui.handoff >= 0:
+                ui.viewer, ui.handoff = ui.handoff, -1
+            return
+        if name == "fast":
+            ui.fast = not ui.fast
+            return
+        if name.startswith(("log-", "replay-", "stats-", "check-")):
+            from risk_ui import record
+
+            record.command(self, name, arg)
+            return
+        if name == "skip":
+            ui.skipping = any(self.is_human(s) for s in range(len(self.game.seats))) and not self.is_human(
+                self.state.current)
+            return
+        if ui.handoff >= 0:
+            self._hint(f"Pass the device to {self.seat_name(ui.handoff)} first.")
+            return
+        if name not in ("amount", "dice") and self._bot_playing():
+            return
+        if name == "amount" and arg in AMOUNTS:
+            ui.amount = arg
+        elif name == "dice":
+            ui.dice = max(1, min(3, _int(arg, 3)))
+        elif name == "cancel":
+            self.cancel()
+        elif name == "roll":
+            self.roll()
+        elif name == "blitz":
+            self.blitz()
+        elif name == "accept":
+            self._play(AcceptRoll())
+        elif name == "commander":
+            self._play(UseCommander(_int(arg, -1)))
+        elif name == "reroll":
+            self._play(Reroll(_int(arg, -1)))
+        elif name == "trade":
+            cards = tuple(sorted(_int(c, -1) for c in arg.split("-")))
+            if len(cards) != 3:
+                self._refuse("trade three cards")
+            else:
+                self._play(Trade((cards[0], cards[1], cards[2])))
+        elif name == "occupy":
+            self._play(Occupy(self.occupy_count()))
+        elif name == "occupy-min" or name == "occupy-max":
+            low, high = occupy_range(self.state)
+            ui.occupy = low if name == "occupy-min" else high
+        elif name == "move":
+            self.move()
+        elif name == "end-turn":
+            self._play(EndTurn())
+        else:
+            self._refuse(f"unknown command {name!r}")
+
+    def set_field(self, name: str, value: str) -> None:
+        """A number or choice typed into the page: remember it (the view writes it back)."""
+        ui = self.ui
+        ui.focus = -1
+        if name == "amount-number":
+            ui.number, ui.amount = max(1, _int(value, ui.number)), "number"
+        elif name == "threshold":
+            ui.threshold = max(1, _int(value, ui.threshold))
+        elif name == "occupy-count":
+            ui.occupy = _int(value, ui.occupy)
+        elif name == "move-count":
+            ui.move = _int(value, ui.move)
+        elif name == "ng-count":
+            ui.dialog_people = _int(value, ui.dialog_people)
+        elif name == "ng-edition" and value in EDITIONS:
+            ui.dialog_edition = value
+        elif name.startswith("log-"):
+            from risk_ui import record
+
+            record.set_field(self, name, value)
+
+    # -- amounts ----------------------------------------------------------------------------------
+
+    def placement_count(self) -> int:
+        """Armies one click places: 1, 5, all or the typed number (5 and all never more than the reserve)."""
+        reserve = self.state.reserve[self.state.current]
+        if self.ui.amount == "5":
+            return max(1, min(5, reserve))
+        if self.ui.amount == "all":
+            return max(1, reserve)
+        if self.ui.amount == "number":
+            return self.ui.number
+        return 1
+
+    def dice_count(self) -> int:
+        """Dice for the next roll: the chosen number, fewer if the attacking territory is small."""
+        source = self.ui.selected
+        if source < 0:
+            return self.ui.dice
+        return max(1, min(self.ui.dice, self.state.armies[source] - 1, 3))
+
+    def occupy_count(self) -> int:
+        """Armies to move in: the chosen number, or the most allowed."""
+        return self.ui.occupy if self.ui.occupy > 0 else occupy_range(self.state)[1]
+
+    def move_count(self) -> int:
+        """Armies for the free move: the chosen number, or all but one."""
+        source = self.ui.selected
+        if self.ui.move > 0 or source < 0:
+            return self.ui.move
+        return self.state.armies[source] - 1
+
+    # -- attacking and moving ---------------------------------------------------------------------
+
+    def roll(self) -> None:
+        """One roll of the dice from the selected territory against the target."""
+        source, target = self.ui.selected, self.ui.target
+        if source < 0 or target < 0:
+            self._refuse("choose the territory to attack from, then the one to attack")
+            return
+        self._play(Attack(source, target, self.dice_count()))
+
+    def blitz(self) -> None:
+        """Attack until the target falls or the attacker is down to ``threshold`` armies.
+
+        One engine :class:`~risk.actions.Blitz` action: it rolls the most dice again and again, each
+        roll recorded as its own battle, and stops at a capture, at the threshold, or when the dice wait
+        for a decision (commander, re-roll). ``stop_at`` counts attacking armies: all but the one that
+        stays, so "until N armies are left" is ``stop_at = N - 1``.
+        """
+        source, target = self.ui.selected, self.ui.target
+        if source < 0 or target < 0:
+            self._refuse("choose the territory to attack from, then the one to attack")
+            return
+        self._play(Blitz(source, target, max(1, self.ui.threshold) - 1))
+
+    def move(self) -> None:
+        """The free move from the selected territory to the chosen one."""
+        source, target = self.ui.selected, self.ui.target
+        if source < 0 or target < 0:
+            self._refuse("choose the territory to move from, then one of yours to move to")
+            return
+        self._play(Fortify(source, target, self.move_count()))
+
+    def play_bot(self, action: Action) -> bool:
+        """A bot's action for the seat to move (the page's bot loop calls this, never a click)."""
+        self.ui.notice, self.ui.error = "", False
+        return self._play(action)
+
+    def _bot_playing(self) -> bool:
+        """During a bot's turn a person's moves are refused, with a hint."""
+        state = self.state
+        if self.ui.record.replay is not None:
+            self._hint("A replay is showing: press Back to the game to play.")
+            return True
+        if state.phase is Phase.OVER or self.is_human(state.current) or not 0 <= state.current < len(self.game.seats):
+            return False
+        self._hint(f"{self.seat_name(state.current)} (computer) is playing: wait, or press Skip to my turn.")
+        return True
+
+    # -- internals --------------------------------------------------------------------------------
+
+    def _begin(self) -> None:
+        self.ui.notice, self.ui.error, self.ui.focus = "", False, -1
+
+    def _hint(self, text: str) -> None:
+        self.ui.notice, self.ui.error = text, False
+
+    def _refuse(self, text: str) -> None:
+        self.ui.notice, self.ui.error = text[:1].upper() + text[1:], True
+
+    def _refused(self, action: Action) -> bool:
+        """Check ``action`` without playing it; on refusal show the engine's reason."""
+        try:
+            check(self.state, action)
+        except IllegalAction as error:
+            self._refuse(str(error))
+            return True
+        return False
+
+    def _play(self, action: Action) -> bool:
+        try:
+            events = self.game.play(action)
+        except IllegalAction as error:
+            self._refuse(str(error))
+            return False
+        self._took(events)
+        return True
+
+    def _took(self, events: tuple[Event, ...]) -> None:
+        """Remember what happened and tidy the selection for the new state."""
+        ui, state = self.ui, self.state
+        ui.events = events
+        battles = [e for e in events if isinstance(e, BattleFought)]
+        if battles:
+            last = battles[-1]
+            ui.report = BattleReport(
+                last.source, last.target, last.attacker_seat, last.defender_seat, last.attacker, last.defender,
+                sum(b.attacker_losses for b in battles), sum(b.defender_losses for b in battles), len(battles),
+                any(isinstance(e, Captured) for e in events))
+        if state.phase is Phase.OCCUPY:
+            ui.occupy = 0
+        elif state.phase in (Phase.ATTACK, Phase.FORTIFY):
+            # A captured target (moved into) or a finished move: choose anew; keep a source that can go on.
+            if ui.target >= 0 and state.owner[ui.target] == state.current:
+                ui.target = -1
+            if ui.selected >= 0 and (state.owner[ui.selected] != state.current or state.armies[ui.selected] < 2):
+                ui.selected = ui.target = -1
+        elif state.phase is not Phase.BATTLE:
+            ui.selected = ui.target = -1
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Decide whether the device must change hands before the next player sees the screen."""
+        state, ui = self.state, self.ui
+        if self.people_at_table() == 1:  # one person against bots: only that person's cards ever show
+            ui.viewer, ui.handoff = next(s for s in range(len(self.game.seats)) if self.is_human(s)), -1
+        elif state.phase in SHARED_PHASES or self.people_at_table() < 2:
+            ui.viewer, ui.handoff = state.current, -1
+        elif state.phase is Phase.OVER:
+            ui.handoff = -1
+        elif state.current != ui.viewer and self.is_human(state.current):
+            ui.handoff = state.current
+            ui.selected = ui.target = -1
+            ui.report = None
+
+    # -- names ------------------------------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's player name ("Neutral" for the neutral seat)."""
+        if 0 <= seat < len(self.game.seats):
+            return self.game.seats[seat].name
+        return "Neutral" if seat == self.state.neutral and seat >= 0 else "nobody"
+
+    def territory_name(self, territory: int) -> str:
+        """A territory's display name."""
+        return self.state.board.territories[territory].name
+
+    def is_human(self, seat: int) -> bool:
+        """Whether a person plays this seat (the neutral and bots do not)."""
+        return 0 <= seat < len(self.game.seats) and self.game.seats[seat].controller == HUMAN
+
+    def people_at_table(self) -> int:
+        """How many seats people play."""
+        return sum(1 for s in self.game.seats if s.controller == HUMAN)
+
+
+def armies_text(count: int) -> str:
+    """ "1 army", "3 armies"."""
+    return f"{count} army" if count == 1 else f"{count} armies"
+
+
+def _int(text: str, default: int) -> int:
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        return default
+
+
+def nearest_in_direction(
+    centres: Mapping[int, tuple[float, float]], origin: int, direction: tuple[float, float],
+) -> int:
+    """The territory whose centre lies nearest to ``origin``'s in ``direction`` (within 60°), or -1.
+
+    Distance counts double sideways, so the arrow keys prefer what is straight ahead.
+
+    >>> nearest_in_direction({0: (0, 0), 1: (10, 1), 2: (5, 8), 3: (-4, 0)}, 0, (1, 0))
+    1
+    """
+    if origin not in centres:
+        return -1
+    ox, oy = centres[origin]
+    dx, dy = direction
+    best, best_score = -1, math.inf
+    for index, (x, y) in centres.items():
+        if index == origin:
+            continue
+        vx, vy = x - ox, y - oy
+        ahead = vx * dx + vy * dy
+        side = abs(vx * dy - vy * dx)
+        if ahead <= 0 or side > ahead * math.sqrt(3):
+            continue
+        score = ahead + 2 * side
+        if score < best_score:
+            best, best_score = index, score
+    return best
+
+
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "BattleReport",
+    "Controller",
+    "NewGameSettings",
+    "UiState",
+    "nearest_in_direction",
+    "parse_settings",
+]

@@ -1,0 +1,368 @@
+"""The one module that touches the page: it builds the controls, listens, and writes each Screen.
+
+:class:`Page` works on any object with the DOM's methods (``getElementById``, ``setAttribute``, …), so
+the tests drive it with a small recording fake; :func:`connect` gives it PyScript's real ``document``
+and proxies. Nothing of the game lives here: a click goes to the controller, then the whole
+:class:`~risk_ui.view.Screen` is rendered again and only what changed is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from risk_ui import layout, view
+from risk_ui.controller import Controller
+from risk_ui.palette import mark_path
+
+SVG_NS = "http://www.w3.org/2000/svg"
+STYLESHEET = "./assets/style/game.css"
+FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player")
+KEYS = ("Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
+OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game"}
+
+
+class Page:
+    """The page bound to one controller: call :meth:`mount` once, then it runs on events."""
+
+    def __init__(
+        self,
+        document: Any,
+        controller: Controller,
+        *,
+        proxy: Callable[[Callable[..., Any]], Any] = lambda f: f,
+        is_none: Callable[[Any], bool] = lambda v: v is None,
+        new_seed: Callable[[], int] = lambda: 0,
+    ) -> None:
+        self.document = document
+        self.controller = controller
+        self._proxy = proxy
+        self._none = is_none
+        self._new_seed = new_seed
+        self._territories: dict[str, Any] = {}  # engine id -> <g>
+        self._counts: dict[str, Any] = {}  # engine id -> <text class="army-count">
+        self._marks: dict[str, Any] = {}  # engine id -> <path class="owner-mark">
+        self._badges: dict[str, tuple[float, float, float]] = {}  # engine id -> badge centre and radius
+        self._base_class: dict[str, str] = {}
+        self._written: dict[tuple[str, str], object] = {}  # what was last written, to write only changes
+        self._listeners: list[Any] = []  # proxies kept alive for as long as the page lives
+        self._overlay = ""
+        self._elements: dict[str, Any] = {}  # fixed elements of the layout by id (never replaced)
+        self._drawn: dict[str, view.TerritoryView] = {}  # each territory as last drawn
+        self.after_render: list[Callable[[], None]] = []  # called after each render (autosave, saves panel)
+
+    # -- building ---------------------------------------------------------------------------------
+
+    def mount(self) -> None:
+        """Build the controls into #app, make every territory a keyboard button, listen, draw."""
+        doc = self.document
+        self._ensure_stylesheet()
+        app = doc.getElementById("app")
+        board = self.controller.state.board
+        app.innerHTML = layout.app_html(board)
+        centres: dict[int, tuple[float, float]] = {}
+        for g in doc.querySelectorAll("#territories [data-territory]"):
+            tid = str(g.getAttribute("data-territory"))
+            index = board.territory_index(tid)
+            g.setAttribute("tabindex", "0")
+            g.setAttribute("role", "button")
+            badge = g.querySelector(".army-badge")
+            x, y, r = (float(badge.getAttribute(a) or 0) for a in ("cx", "cy", "r"))
+            mark = doc.createElementNS(SVG_NS, "path")
+            mark.setAttribute("class", "owner-mark")
+            mark.setAttribute("aria-hidden", "true")
+            g.appendChild(mark)
+            count = g.querySelector(".army-count")
+            count.setAttribute("aria-hidden", "true")
+            self._territories[tid] = g
+            self._counts[tid] = count
+            self._marks[tid] = mark
+            self._badges[tid] = (x, y, r or 9.0)
+            self._base_class[tid] = str(g.getAttribute("class") or "territory")
+            centres[index] = (x, y)
+        missing = [t.id for t in board.territories if t.id not in self._territories]
+        if missing:
+            raise RuntimeError(f"the map has no element for {', '.join(missing)}")
+        self.controller.centres = centres
+        board_element = doc.getElementById("map")
+        self._listen(board_element, "click", self.on_map_click)
+        self._listen(board_element, "keydown", self.on_map_key)
+        self._listen(app, "click", self.on_click)
+        self._listen(app, "input", self.on_input)
+        self._listen(app, "change", self.on_change)
+        self._listen(doc.getElementById("new-game-dialog"), "close", self.on_dialog_closed)
+        self._listen(doc, "keydown", self.on_document_key)
+        self.render()
+
+    def _ensure_stylesheet(self) -> None:
+        doc = self.document
+        if self._none(doc.querySelector(f'link[href="{STYLESHEET}"]')):
+            link = doc.createElement("link")
+            link.setAttribute("rel", "stylesheet")
+            link.setAttribute("href", STYLESHEET)
+            doc.head.appendChild(link)
+
+    def _listen(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
+        proxy = self._proxy(handler)
+        self._listeners.append(proxy)
+        target.addEventListener(kind, proxy)
+
+    # -- events -----------------------------------------------------------------------------------
+
+    def _territory_of(self, event: Any) -> int:
+        target = event.target
+        if self._none(target) or not hasattr(target, "closest"):
+            return -1
+        g = target.closest("[data-territory]")
+        if self._none(g):
+            return -1
+        return self.controller.state.board.index.get(str(g.getAttribute("data-territory")), -1)
+
+    def on_map_click(self, event: Any) -> None:
+        """A click on the board: the territory under it, if any."""
+        territory = self._territory_of(event)
+        if territory >= 0:
+            self.controller.click(territory)
+            self.render()
+
+    def on_map_key(self, event: Any) -> None:
+        """Keys on a focused territory: Enter/Space select, arrows move, Escape cancels."""
+        key = str(event.key)
+        territory = self._territory_of(event)
+        if territory < 0 or key not in KEYS:
+            return
+        event.preventDefault()
+        event.stopPropagation()
+        self.controller.key(territory, key)
+        self.render()
+
+    def on_document_key(self, event: Any) -> None:
+        """Escape anywhere (outside the dialog, which closes itself) cancels the selection."""
+        if str(event.key) == "Escape" and not self.controller.ui.dialog_open:
+            self.controller.cancel()
+            self.render()
+
+    def on_click(self, event: Any) -> None:
+        """A click on a control: its ``data-action`` goes to the controller."""
+        target = event.target
+        if self._none(target) or not hasattr(target, "closest"):
+            return
+        button = target.closest("[data-action]")
+        if self._none(button) or button.disabled:
+            return
+        action = str(button.getAttribute("data-action"))
+        arg = button.getAttribute("data-arg")
+        if action == "start-game":
+            self.controller.submit_dialog(self.read_form(), self._new_seed())
+        else:
+            self.controller.command(action, "" if self._none(arg) else str(arg))
+        self.render()
+
+    def on_input(self, event: Any) -> None:
+        """Typing in a number field: the controller keeps it (the field is not rewritten while focused)."""
+        target = event.target
+        ident = str(target.id)
+        if ident in FIELDS:
+            self.controller.set_field(ident, str(target.value))
+            self.render()
+
+    def on_change(self, event: Any) -> None:
+        """A field left or a choice made: the edition radio; the numbers are tidied on the way out."""
+        target = event.target
+        if str(target.getAttribute("name")) == "ng-edition":
+            self.controller.set_field("ng-edition", str(target.value))
+        elif str(target.id) in FIELDS:
+            self.controller.set_field(str(target.id), str(target.value))
+        self._forget_values()
+        self.render()
+
+    def on_dialog_closed(self, event: Any) -> None:
+        """The dialog closed itself (Escape): the controller forgets it was open."""
+        if self.controller.ui.dialog_open:
+            self.controller.command("close-dialog")
+            self.render()
+
+    def read_form(self) -> dict[str, object]:
+        """The new-game dialog's fields as plain strings and lists."""
+        doc = self.document
+        form: dict[str, object] = {"count": str(doc.getElementById("ng-count").value)}
+        for i in range(layout.MAX_SEATS):
+            for part in ("name", "colour", "controller"):
+                form[f"{part}-{i}"] = str(doc.getElementById(f"ng-{part}-{i}").value)
+        for element in doc.querySelectorAll('input[name="ng-edition"]'):
+            if element.checked:
+                form["edition"] = str(element.value)
+        for element in doc.querySelectorAll('input[name="ng-setup"]'):
+            if element.checked:
+                form["setup"] = str(element.value)
+        form["options"] = [
+            str(e.value) for e in doc.querySelectorAll('input[name="ng-option"]') if e.checked and not e.disabled]
+        return form
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def _changed(self, key: str, what: str, value: object) -> bool:
+        if self._written.get((key, what), ...) == value:
+            return False
+        self._written[(key, what)] = value
+        return True
+
+    def _forget_values(self) -> None:
+        for key in [k for k in self._written if k[1] == "value"]:
+            del self._written[key]
+
+    def _set(self, element: Any, key: str, name: str, value: str) -> None:
+        if self._changed(key, name, value):
+            element.setAttribute(name, value)
+
+    def render(self) -> None:
+        """Write the controller's current Screen into the page, changing only what differs."""
+        screen = view.render(self.controller)
+        doc = self.document
+        body = doc.body
+        self._set(body, "body", "data-phase", screen.phase)
+        self._set(body, "body", "data-player", screen.player)
+        self._set(body, "body", "data-overlay", screen.overlay)
+        for tv in screen.territories:
+            self._draw_territory(tv)
+        self._text("status", screen.status)
+        self._text("message", screen.message)
+        message = self._by_id("message")
+        self._set(message, "message", "class", "message error" if screen.message_error else "message")
+        for ident, control in screen.controls.items():
+            self._draw_control(ident, control)
+        self._draw_html(screen.html)
+        dialog = self._by_id("new-game-dialog")
+        if screen.dialog_open and not dialog.open:
+            self._written.pop(("ng-error", "text"), None)
+            dialog.showModal()
+        elif not screen.dialog_open and dialog.open:
+            dialog.close()
+        if screen.overlay != self._overlay:
+            self._overlay = screen.overlay
+            # What the overlay covers is out of reach of the keyboard and screen readers too.
+            for ident in ("map", "controls"):
+                element = self._by_id(ident)
+                if screen.overlay:
+                    element.setAttribute("inert", "")
+                else:
+                    element.removeAttribute("inert")
+            if screen.overlay in OVERLAY_FOCUS:
+                self._by_id(OVERLAY_FOCUS[screen.overlay]).focus()
+            elif not screen.dialog_open:
+                self._focus_first_active(screen)
+        if screen.focus >= 0:
+            self._territories[screen.territories[screen.focus].id].focus()
+        for hook in self.after_render:
+            hook()
+
+    def _focus_first_active(self, screen: view.Screen) -> None:
+        for tv in screen.territories:
+            if "active" in tv.classes:
+                self._territories[tv.id].focus()
+                return
+
+    def _draw_territory(self, tv: view.TerritoryView) -> None:
+        key = tv.id
+        if self._drawn.get(key) == tv:
+            return
+        self._drawn[key] = tv
+        g = self._territories[key]
+        self._set(g, key, "data-owner", tv.owner)
+        self._set(g, key, "data-armies", str(tv.armies))
+        self._set(g, key, "aria-label", tv.label)
+        if self._changed(key, "aria-pressed", tv.pressed):  # a toggle only while chosen
+            if tv.pressed:
+                g.setAttribute("aria-pressed", "true")
+            else:
+                g.removeAttribute("aria-pressed")
+        classes = " ".join((self._base_class[key], *tv.classes, "owned" if tv.owner else "unclaimed"))
+        self._set(g, key, "class", classes)
+        self._set(g, key, "style", f"--owner:{tv.colour};--tint:{tv.tint};--ink:{tv.ink}")
+        if self._changed(key, "count", tv.armies):
+            self._counts[key].textContent = str(tv.armies)
+        x, y, r = self._badges[key]
+        self._set(self._marks[key], key + "/mark", "d", mark_path(tv.mark, x + r, y - r, r * 1.1) if tv.mark else "")
+
+    def _by_id(self, ident: str) -> Any:
+        """A fixed element of the layout (looked up once: fewer calls into the browser)."""
+        element = self._elements.get(ident)
+        if element is None:
+            element = self.document.getElementById(ident)
+            if self._none(element):
+                raise RuntimeError(f"the page has no element #{ident}")
+            self._elements[ident] = element
+        return element
+
+    def _text(self, ident: str, text: str) -> None:
+        if self._changed(ident, "text", text):
+            self._by_id(ident).textContent = text
+
+    def _draw_control(self, ident: str, control: view.Control) -> None:
+        element = self._by_id(ident)
+        if self._changed(ident, "hidden", control.hidden):
+            element.hidden = control.hidden
+        if control.disabled is not None and self._changed(ident, "disabled", control.disabled):
+            element.disabled = control.disabled
+        if control.text is not None and self._changed(ident, "text", control.text):
+            element.textContent = control.text
+        if control.pressed is not None:
+            self._set(element, ident, "aria-pressed", "true" if control.pressed else "false")
+        for name, value in (("min", control.minimum), ("max", control.maximum)):
+            if value is not None:
+                self._set(element, ident, name, value)
+        if control.value is not None and not self._is_focused(element) and self._changed(ident, "value", control.value):
+            element.value = control.value
+
+    def _is_focused(self, element: Any) -> bool:
+        active = self.document.activeElement
+        return not self._none(active) and active == element
+
+    def _draw_html(self, parts: dict[str, str]) -> None:
+        doc = self.document
+        for ident, html in parts.items():
+            if not self._changed(ident, "html", html):
+                continue
+            element = self._by_id(ident)
+            active = doc.activeElement
+            keep = None
+            if not self._none(active) and element.contains(active) and active.hasAttribute("data-action"):
+                keep = (str(active.getAttribute("data-action")), str(active.getAttribute("data-arg") or ""))
+            element.innerHTML = html
+            if keep is not None:
+                self._refocus(element, keep)
+
+    def _refocus(self, container: Any, keep: tuple[str, str]) -> None:
+        """After a list was redrawn, focus the same button again, or the list's first one."""
+        buttons = list(container.querySelectorAll("[data-action]"))
+        for button in buttons:
+            if (str(button.getAttribute("data-action")), str(button.getAttribute("data-arg") or "")) == keep:
+                button.focus()
+                return
+        if buttons:
+            buttons[0].focus()
+
+
+def connect(controller: Controller, new_seed: Callable[[], int]) -> Page:
+    """Bind the controller to the real page through PyScript and draw it."""
+    from pyscript import document  # type: ignore[import-not-found]
+    from pyscript.ffi import create_proxy, is_none  # type: ignore[import-not-found]
+
+    page = Page(document, controller, proxy=create_proxy, is_none=is_none, new_seed=new_seed)
+    page.mount()
+    return page
+
+
+def page_query() -> str:
+    """The page address's query string (``?seed=…``)."""
+    from pyscript import window
+
+    return str(window.location.search)
+
+
+def expose(name: str, function: Callable[..., Any]) -> None:
+    """Make a Python function callable from the page's JavaScript as ``window.<name>`` (test hooks)."""
+    from pyscript import window
+    from pyscript.ffi import create_proxy
+
+    setattr(window, name, create_proxy(function))

@@ -1,0 +1,173 @@
+"""The fixed HTML of the page's controls, built once from the engine's registries.
+
+Everything that changes during play is written later by the DOM module from a
+:class:`~risk_ui.view.Screen`; this is only the skeleton: the panels, their buttons (each a real
+``<button>`` with a visible name and a ``data-action``), the hand-off and winner screens, and the
+new-game dialog listing every edition and option with its title and description.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from risk.board import Board
+from risk.rules import EDITIONS, OPTIONS
+from risk_ui import record
+from risk_ui.controller import DEFAULT_SETTINGS, SETUP_OPTION
+from risk_ui.palette import PALETTE
+
+MAX_SEATS = 6
+# Who can sit at a seat: a person, or a bot of one of the engine's levels.
+CONTROLLERS = (("human", "Person"), ("easy", "Computer: easy"), ("normal", "Computer: normal"),
+               ("hard", "Computer: hard"), ("random", "Computer: random moves"))
+
+
+def _button(action: str, text: str, *, element_id: str = "", arg: str = "", extra: str = "") -> str:
+    ident = f' id="{element_id}"' if element_id else ""
+    data_arg = f' data-arg="{escape(arg)}"' if arg else ""
+    return f'<button type="button"{ident} data-action="{action}"{data_arg}{extra}>{escape(text)}</button>'
+
+
+def _seat_row(i: int) -> str:
+    default = DEFAULT_SETTINGS.seats[i].name if i < len(DEFAULT_SETTINGS.seats) else PALETTE[i].name
+    colours = "".join(
+        f'<option value="{c}"{" selected" if c == i else ""}>{escape(colour.name)}</option>'
+        for c, colour in enumerate(PALETTE))
+    controllers = "".join(f'<option value="{value}">{escape(text)}</option>' for value, text in CONTROLLERS)
+    hidden = " hidden" if i >= len(DEFAULT_SETTINGS.seats) else ""
+    return (
+        f'<fieldset class="seat-row" id="ng-row-{i}"{hidden}><legend>Player {i + 1}</legend>'
+        f'<label>Name <input id="ng-name-{i}" type="text" maxlength="24" value="{escape(default)}" '
+        f'autocomplete="off"></label>'
+        f'<label>Colour <select id="ng-colour-{i}">{colours}</select></label>'
+        f'<label>Played by <select id="ng-controller-{i}">{controllers}</select></label>'
+        "</fieldset>")
+
+
+def dialog_html() -> str:
+    """The new-game dialog: players, edition, setup and options."""
+    counts = "".join(
+        f'<option value="{n}"{" selected" if n == len(DEFAULT_SETTINGS.seats) else ""}>{n} players</option>'
+        for n in range(2, MAX_SEATS + 1))
+    editions = "".join(
+        f'<label class="choice"><input type="radio" name="ng-edition" value="{escape(name)}"'
+        f'{" checked" if name == DEFAULT_SETTINGS.edition else ""}>'
+        f'<span class="choice-title">{escape(edition.title)}</span>'
+        f'<span class="choice-text">{escape(edition.description)}</span></label>'
+        for name, edition in EDITIONS.items())
+    options = "".join(
+        f'<label class="choice"><input type="checkbox" id="ng-option-{escape(name)}" name="ng-option" '
+        f'value="{escape(name)}">'
+        f'<span class="choice-title">{escape(option.title)}</span>'
+        f'<span class="choice-text">{escape(option.description)}</span></label>'
+        for name, option in OPTIONS.items() if name != SETUP_OPTION)
+    setup = OPTIONS[SETUP_OPTION].description if SETUP_OPTION in OPTIONS else "Territories are dealt at random."
+    return (
+        '<dialog id="new-game-dialog" aria-labelledby="ng-title">'
+        '<form id="ng-form" method="dialog">'
+        '<h2 id="ng-title">New game</h2>'
+        '<label class="ng-count">Players <select id="ng-count">' + counts + "</select></label>"
+        + "".join(_seat_row(i) for i in range(MAX_SEATS))
+        + '<fieldset><legend>Rules</legend>' + editions + "</fieldset>"
+        '<fieldset><legend>Setup</legend>'
+        '<label class="choice"><input type="radio" name="ng-setup" value="auto" checked>'
+        f'<span class="choice-title">Automatic</span><span class="choice-text">{escape(setup)}</span></label>'
+        '<label class="choice"><input type="radio" name="ng-setup" value="manual">'
+        '<span class="choice-title">By hand</span><span class="choice-text">Players claim territories one '
+        "at a time, then place their remaining armies.</span></label></fieldset>"
+        '<fieldset><legend>Options</legend>' + options + "</fieldset>"
+        '<p id="ng-error" class="error" role="alert" hidden></p>'
+        '<div class="dialog-buttons">'
+        + _button("start-game", "Start game", element_id="ng-start")
+        + _button("close-dialog", "Cancel", element_id="ng-cancel")
+        + "</div></form></dialog>")
+
+
+def continents_html(board: Board) -> str:
+    """The legend: each continent's border colour, name and bonus."""
+    items = "".join(
+        f'<li class="continent-{escape(c.id)}"><span class="swatch" aria-hidden="true"></span>'
+        f'{escape(c.name)}<span class="bonus">+{c.bonus}</span></li>'
+        for c in board.continents)
+    return f'<ul class="continents">{items}</ul>'
+
+
+def app_html(board: Board) -> str:
+    """Everything that goes into ``<div id="app">``."""
+    return (
+        '<div id="controls" class="controls">'
+        '<header class="toolbar"><h1>Risk</h1>'
+        + _button("open-dialog", "New game", element_id="new-game")
+        + "</header>"
+        '<section class="turn" aria-label="Turn">'
+        '<p id="status" class="status" role="status" aria-live="polite"></p>'
+        '<p id="message" class="message" role="status" aria-live="polite"></p>'
+        "</section>"
+        '<section id="bot-bar" class="panel bot-bar" aria-label="Computer players" hidden>'
+        '<p id="bot-status"></p>'
+        + _button("fast", "Fast", element_id="fast", extra=' aria-pressed="false"')
+        + _button("skip", "Skip to my turn", element_id="skip")
+        + "</section>"
+        '<section id="panel-place" class="panel" aria-label="Reinforcements" hidden>'
+        '<p id="place-summary"></p>'
+        '<div class="amounts" role="group" aria-label="Armies per click">'
+        + _button("amount", "1", element_id="amount-1", arg="1")
+        + _button("amount", "5", element_id="amount-5", arg="5")
+        + _button("amount", "All", element_id="amount-all", arg="all")
+        + '<label>or <input id="amount-number" type="number" min="1" value="3" inputmode="numeric"></label>'
+        "</div></section>"
+        '<section id="panel-attack" class="panel" aria-label="Attack" hidden>'
+        '<p id="attack-summary"></p>'
+        '<div id="odds" class="odds" aria-live="polite"></div>'
+        '<div class="dice-choice" role="group" aria-label="Dice to roll">'
+        + _button("dice", "1 die", element_id="dice-1", arg="1")
+        + _button("dice", "2 dice", element_id="dice-2", arg="2")
+        + _button("dice", "3 dice", element_id="dice-3", arg="3")
+        + "</div>"
+        '<div class="attack-buttons">'
+        + _button("roll", "Roll", element_id="roll", extra=' class="primary"')
+        + _button("blitz", "Attack until won", element_id="blitz")
+        + '<label class="threshold">or until <input id="threshold" type="number" min="1" value="1" '
+        'inputmode="numeric"> armies are left</label>'
+        + _button("cancel", "Cancel", element_id="cancel-attack")
+        + "</div></section>"
+        '<section id="panel-battle" class="panel" aria-label="Your dice" hidden>'
+        '<div id="battle-choices" class="battle-choices"></div></section>'
+        '<section id="panel-dice" class="panel" aria-label="Dice" hidden><div id="dice"></div></section>'
+        '<section id="panel-occupy" class="panel" aria-label="Move in" hidden>'
+        '<p id="occupy-summary"></p>'
+        '<label>Armies <input id="occupy-count" type="number" inputmode="numeric"></label>'
+        + _button("occupy", "Move in", element_id="occupy", extra=' class="primary"')
+        + _button("occupy-min", "Fewest", element_id="occupy-min")
+        + _button("occupy-max", "Most", element_id="occupy-max")
+        + "</section>"
+        '<section id="panel-move" class="panel" aria-label="Free move" hidden>'
+        '<p id="move-summary"></p>'
+        '<label>Armies <input id="move-count" type="number" min="1" inputmode="numeric"></label>'
+        + _button("move", "Move", element_id="move", extra=' class="primary"')
+        + _button("cancel", "Cancel", element_id="cancel-move")
+        + "</section>"
+        + _button("end-turn", "End turn", element_id="end-turn", extra=" hidden")
+        + '<section id="panel-cards" class="panel" aria-label="Your cards" hidden>'
+        '<h2>Your cards</h2><ul id="hand" class="hand"></ul><p id="set-value"></p>'
+        '<div id="sets" class="sets"></div></section>'
+        '<section class="panel players-panel" aria-label="Players"><h2>Players</h2>'
+        '<ul id="players" class="players"></ul></section>'
+        '<section class="panel log-panel" aria-label="What happened"><h2>What happened</h2>'
+        '<ol id="log" class="log"></ol></section>'
+        + record.PANEL_HTML
+        + '<section class="panel" aria-label="Continents"><h2>Continents</h2>'
+        + continents_html(board)
+        + "</section></div>"
+        '<div id="handoff" class="overlay" role="dialog" aria-modal="true" aria-labelledby="handoff-title" hidden>'
+        '<div class="overlay-box"><h2 id="handoff-title"></h2><p id="handoff-text"></p>'
+        + _button("handoff", "Show my turn", element_id="handoff-button", extra=' class="primary"')
+        + _button("open-dialog", "New game…", element_id="handoff-new-game")
+        + "</div></div>"
+        '<div id="winner" class="overlay" role="dialog" aria-modal="true" aria-labelledby="winner-title" hidden>'
+        '<div class="overlay-box"><h2 id="winner-title"></h2><p id="winner-text"></p>'
+        '<div id="winner-stats" class="stats"></div>'
+        + _button("open-dialog", "New game", element_id="winner-new-game", extra=' class="primary"')
+        + _button("close-winner", "Look at the board", element_id="winner-close")
+        + "</div></div>"
+        + dialog_html())

@@ -1,0 +1,30 @@
+"""The page's entry script: start-up, the game's controls, the map bound to them, then ready.
+
+PyScript runs this file; everything it wires is in the ``risk_ui`` package (unpacked beside it).
+"""
+
+import secrets
+
+from risk_ui import boot, bots, debug, dom, saves_panel
+from risk_ui.scenarios import initial_controller, parse_query
+
+
+def _random_seed() -> int:
+    return secrets.randbits(32)
+
+
+def main() -> None:
+    """Build the game from the address, draw it, and say the page is ready."""
+    options = parse_query(dom.page_query())
+    controller = initial_controller(options, _random_seed)
+    session = saves_panel.resume(controller, fresh=options.seed is not None or bool(options.scenario))
+    page = dom.connect(controller, _random_seed)
+    saves_panel.connect(page, session)
+    bots.start(page)
+    if options.debug:
+        dom.expose("riskSelfplayDigest", debug.selfplay_digest)
+        dom.expose("riskStateDigest", lambda: debug.state_digest(page.controller.state))
+    boot.mark_ready()
+
+
+boot.run(main)

@@ -1,0 +1,105 @@
+"""Player colours and marks: a colour-blind safe palette, each colour paired with a shape.
+
+The colours are the Okabe–Ito set, chosen so that people with the common kinds of colour blindness can
+still tell them apart; the shape drawn beside every army badge means colour is never the only cue.
+``Seat.colour`` in the engine is an index into :data:`PALETTE`.
+
+>>> PALETTE[0].name, PALETTE[0].mark
+('Red', 'circle')
+>>> ink_for("#F0E442")
+'#000000'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+
+@dataclass(frozen=True, slots=True)
+class Colour:
+    """A player colour: the name people read, its hex value and the mark drawn with it."""
+
+    name: str
+    hex: str
+    mark: str
+
+
+PALETTE: tuple[Colour, ...] = (
+    Colour("Red", "#D55E00", "circle"),  # Okabe–Ito vermillion
+    Colour("Blue", "#0072B2", "square"),
+    Colour("Yellow", "#F0E442", "triangle"),
+    Colour("Green", "#009E73", "diamond"),
+    Colour("Pink", "#CC79A7", "star"),  # Okabe–Ito reddish purple
+    Colour("Orange", "#E69F00", "cross"),
+    Colour("Sky", "#56B4E9", "hexagon"),
+    Colour("Black", "#2B2B2B", "bar"),
+)
+NEUTRAL = Colour("Neutral", "#9A9A9A", "ring")
+UNCLAIMED_HEX = "#E9E4D4"
+
+
+@cache
+def ink_for(hex_colour: str) -> str:
+    """Black or white, whichever reads better on ``hex_colour`` (by relative luminance)."""
+    r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    return "#000000" if luminance > 0.22 else "#FFFFFF"
+
+
+@cache
+def tint(hex_colour: str, amount: float) -> str:
+    """``hex_colour`` mixed with white: ``amount`` 0 is the colour, 1 is white.
+
+    >>> tint("#000000", 0.5)
+    '#808080'
+    """
+    parts = [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
+    mixed = [round(c + (255 - c) * amount) for c in parts]
+    return "#" + "".join(f"{c:02X}" for c in mixed)
+
+
+@cache
+def mark_path(shape: str, x: float, y: float, size: float) -> str:
+    """SVG path data for a mark of ``shape`` centred on (x, y), ``size`` across.
+
+    >>> mark_path("square", 0, 0, 2)
+    'M-1 -1H1V1H-1Z'
+    """
+    h = size / 2
+
+    def n(v: float) -> str:
+        return f"{v:.2f}".rstrip("0").rstrip(".") if v % 1 else str(int(v))
+
+    if shape == "square":
+        return f"M{n(x - h)} {n(y - h)}H{n(x + h)}V{n(y + h)}H{n(x - h)}Z"
+    if shape == "triangle":
+        return f"M{n(x)} {n(y - h)}L{n(x + h)} {n(y + h * 0.8)}H{n(x - h)}Z"
+    if shape == "diamond":
+        return f"M{n(x)} {n(y - h)}L{n(x + h)} {n(y)}L{n(x)} {n(y + h)}L{n(x - h)} {n(y)}Z"
+    if shape == "cross":
+        t = h / 3
+        return (f"M{n(x - t)} {n(y - h)}H{n(x + t)}V{n(y - t)}H{n(x + h)}V{n(y + t)}H{n(x + t)}V{n(y + h)}"
+                f"H{n(x - t)}V{n(y + t)}H{n(x - h)}V{n(y - t)}H{n(x - t)}Z")
+    if shape == "bar":
+        return f"M{n(x - h)} {n(y - h / 2.5)}H{n(x + h)}V{n(y + h / 2.5)}H{n(x - h)}Z"
+    if shape in ("star", "hexagon"):
+        points = 10 if shape == "star" else 6
+        coords = []
+        for i in range(points):
+            radius = h if shape == "hexagon" or i % 2 == 0 else h * 0.45
+            angle = math.pi * 2 * i / points - math.pi / 2
+            coords.append(f"{n(x + radius * math.cos(angle))} {n(y + radius * math.sin(angle))}")
+        return "M" + "L".join(coords) + "Z"
+    if shape == "ring":
+        inner = h * 0.45
+        return (f"M{n(x - h)} {n(y)}a{n(h)} {n(h)} 0 1 0 {n(2 * h)} 0a{n(h)} {n(h)} 0 1 0 {n(-2 * h)} 0Z"
+                f"M{n(x - inner)} {n(y)}a{n(inner)} {n(inner)} 0 1 1 {n(2 * inner)} 0"
+                f"a{n(inner)} {n(inner)} 0 1 1 {n(-2 * inner)} 0Z")
+    # circle (and anything unknown)
+    return f"M{n(x - h)} {n(y)}a{n(h)} {n(h)} 0 1 0 {n(2 * h)} 0a{n(h)} {n(h)} 0 1 0 {n(-2 * h)} 0Z"

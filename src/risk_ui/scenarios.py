@@ -1,0 +1,123 @@
+"""How the page starts: a default game, or (for tests and demonstrations) a seeded scenario.
+
+The page's address may carry, all optional and ignored when malformed:
+
+- ``seed=N``: the first game's seed (otherwise a random one), so a page load is repeatable;
+- ``scenario=NAME``: start from a prepared position instead of a new game (see :data:`SCENARIOS`):
+  ``near-win`` (Red attacks the last enemy territory: one capture wins) or ``turn`` (Red must trade
+  one of the sets in a hand of five cards, place 3 + 4 armies, then can attack Kamchatka from Alaska
+  and make a free move);
+- ``debug=1``: expose test hooks on ``window`` (see ``risk_ui.debug``).
+
+Normal play never sees any of this: the page's own links carry no query.
+
+>>> parse_query("?seed=12&scenario=near-win&debug=1")
+PageOptions(seed=12, scenario='near-win', debug=True)
+>>> parse_query("?seed=x").seed is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import parse_qs
+
+from risk.board import ARTILLERY, CAVALRY, INFANTRY
+from risk.engine import new_game
+from risk.game import Seat
+from risk.rules import make_rules
+from risk.state import GameState, Phase
+from risk_ui.controller import DEFAULT_SETTINGS, Controller
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    """What the address asks for."""
+
+    seed: int | None = None
+    scenario: str = ""
+    debug: bool = False
+
+
+def parse_query(query: str) -> PageOptions:
+    """Read the address's query string."""
+    values = parse_qs(query.lstrip("?"))
+
+    def first(name: str) -> str:
+        return values.get(name, [""])[0]
+
+    try:
+        seed: int | None = int(first("seed")) if first("seed") else None
+    except ValueError:
+        seed = None
+    scenario = first("scenario") if first("scenario") in SCENARIOS else ""
+    return PageOptions(seed, scenario, first("debug") in ("1", "true", "yes"))
+
+
+def _position(seed: int, owners: dict[str, int], armies: dict[str, int]) -> GameState:
+    """Three players, classic rules, territories dealt round the table, then the given changes."""
+    state = new_game(make_rules("classic", ["auto-setup"]), 3, seed)
+    board = state.board
+    for t in range(board.size):
+        state.owner[t] = t % 3
+        state.armies[t] = 1
+    for name, seat in owners.items():
+        state.owner[board.territory_index(name)] = seat
+    for name, count in armies.items():
+        state.armies[board.territory_index(name)] = count
+    state.alive = [seat in state.owner for seat in range(state.players)]
+    state.reserve = [0] * state.players
+    state.current = state.first_player = 0
+    state.turn = 1
+    return state
+
+
+def near_win(seed: int) -> GameState:
+    """Red holds every territory but Kamchatka (Blue, 1 army), with 20 armies next door in Alaska."""
+    state = _position(seed, {}, {"alaska": 20})
+    kamchatka = state.board.territory_index("kamchatka")
+    for t in range(state.board.size):
+        state.owner[t] = 1 if t == kamchatka else 0
+    state.alive = [True, True, False]
+    state.phase = Phase.ATTACK
+    state.turn = 30
+    return state
+
+
+def full_turn(seed: int) -> GameState:
+    """Red to move, holding five cards (so a trade comes first: 4 armies) and 3 armies to place.
+
+    Alaska (Red, 6) borders Kamchatka (Blue, 1) and Northwest Territory (Red, 1). The cards are an
+    infantry, a cavalry and an artillery card of Blue's territories and the two wilds, so no trade
+    adds armies to a territory of Red's.
+    """
+    state = _position(
+        seed,
+        {"alaska": 0, "kamchatka": 1, "northwest_territory": 0, "alberta": 0},
+        {"alaska": 6},
+    )
+    board = state.board
+    hand = []
+    for kind in (INFANTRY, CAVALRY, ARTILLERY):
+        hand.append(next(t for t in range(board.size) if state.owner[t] == 1 and board.card_kinds[t] == kind))
+    hand += [c for c in range(board.size, board.card_count)]
+    for card in hand:
+        state.deck.remove(card)
+    state.hands[0] = sorted(hand)
+    state.phase = Phase.REINFORCE
+    state.reserve[0] = 3
+    return state
+
+
+SCENARIOS: dict[str, Callable[[int], GameState]] = {"near-win": near_win, "turn": full_turn}
+
+
+def initial_controller(options: PageOptions, random_seed: Callable[[], int]) -> Controller:
+    """The controller the page starts with: the scenario asked for, or a default new game."""
+    seed = options.seed if options.seed is not None else random_seed()
+    if options.scenario:
+        state = SCENARIOS[options.scenario](seed)
+        seats = tuple(Seat(s.name, s.colour) for s in DEFAULT_SETTINGS.seats)
+        return Controller.from_state(seats, state, seed)
+    return Controller.new(DEFAULT_SETTINGS, seed)

@@ -1,0 +1,553 @@
+"""The page's view: from the game and the UI state to what every part of the page shows.
+
+:func:`render` is pure: it reads a :class:`~risk_ui.controller.Controller` (its game state, seats and
+UI state) and returns a :class:`Screen`, plain data that the DOM module writes into the page and that
+tests compare directly. Nothing here knows about the browser.
+
+The page's test contract, stable across releases:
+
+- every territory ``<g data-territory="<engine id>">`` carries ``data-owner`` (the owner's seat number
+  as text, ``""`` while unclaimed), ``data-armies`` and ``aria-label`` "<territory>, <player name>,
+  <n> armies" ("1 army"; "<territory>, unclaimed" before it is claimed). The label names the *player*
+  (default names are the colour names, so a new game reads "Alaska, Red, 3 armies"); the neutral
+  seat is "Neutral". The territory attacked or moved from, and the one chosen as target, carry
+  ``aria-pressed="true"`` (no ``aria-pressed`` otherwise);
+- ``<body>`` carries ``data-phase`` (``phase.name.lower()``) and ``data-player`` (the seat to move),
+  and ``data-overlay`` ("handoff", "winner" or "").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import TYPE_CHECKING
+
+from risk.actions import Reroll, UseCommander
+from risk.board import CARD_KIND_NAMES
+from risk.engine import legal_actions, matched_sets, must_trade, occupy_range, reachable
+from risk.events import BattleFought, Event
+from risk.history import describe, seat_names
+from risk.rules import OPTIONS, hooks_for
+from risk.state import GameState, Phase
+from risk_ui import bots, odds_view, record
+from risk_ui.controller import SETUP_OPTION, armies_text
+from risk_ui.palette import NEUTRAL, PALETTE, UNCLAIMED_HEX, Colour, ink_for, mark_path, tint
+
+if TYPE_CHECKING:
+    from risk_ui.controller import Controller
+
+LAND_TINT = 0.35  # how much white goes into an owner's colour on the land (the badge has the full colour)
+
+
+@dataclass(frozen=True, slots=True)
+class TerritoryView:
+    """What one territory shows."""
+
+    index: int
+    id: str
+    name: str
+    owner: str  # seat number as text, "" while unclaimed
+    armies: int
+    label: str  # aria-label
+    colour: str  # badge fill
+    tint: str  # land fill
+    ink: str  # army count colour on the badge
+    mark: str  # the owner's mark shape, "" while unclaimed
+    classes: tuple[str, ...] = ()  # "selected", "target", "attackable", "movable", "active", "headquarters"
+    pressed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """A fixed element of the layout: shown or hidden, enabled or not, and optionally its text or value."""
+
+    hidden: bool = False
+    disabled: bool | None = None  # None: not a control that can be disabled
+    text: str | None = None
+    pressed: bool | None = None
+    value: str | None = None
+    minimum: str | None = None
+    maximum: str | None = None
+
+
+@dataclass(frozen=True)
+class Screen:
+    """The whole page at one moment."""
+
+    phase: str
+    player: str
+    territories: tuple[TerritoryView, ...]
+    status: str
+    message: str
+    message_error: bool
+    controls: dict[str, Control] = field(default_factory=dict)  # by element id
+    html: dict[str, str] = field(default_factory=dict)  # container id -> inner HTML
+    overlay: str = ""  # "handoff", "winner" or ""
+    dialog_open: bool = False
+    focus: int = -1  # territory index to focus, or -1
+
+    def territory(self, territory_id: str) -> TerritoryView:
+        """The view of one territory by its engine id."""
+        for view in self.territories:
+            if view.id == territory_id:
+                return view
+        raise KeyError(territory_id)
+
+
+def seat_colour(controller: Controller, seat: int) -> Colour:
+    """The palette entry of a seat (the neutral's grey for the neutral seat)."""
+    seats = controller.game.seats
+    if 0 <= seat < len(seats):
+        return PALETTE[seats[seat].colour % len(PALETTE)]
+    return NEUTRAL
+
+
+def territory_label(name: str, owner_name: str | None, armies: int) -> str:
+    """The aria-label of a territory.
+
+    >>> territory_label("Alaska", "Red", 3)
+    'Alaska, Red, 3 armies'
+    >>> territory_label("Alaska", None, 0)
+    'Alaska, unclaimed'
+    """
+    if owner_name is None:
+        return f"{name}, unclaimed"
+    return f"{name}, {owner_name}, {armies_text(armies)}"
+
+
+# ------------------------------------------------------------------------------------------------
+# Territories
+
+
+def _highlights(controller: Controller) -> dict[int, set[str]]:
+    """Which territories to mark as selected, targets or possible choices."""
+    state, ui = controller.state, controller.ui
+    marks: dict[int, set[str]] = {}
+    if ui.handoff >= 0 or state.phase is Phase.OVER:
+        return marks
+    seat, owner, armies = state.current, state.owner, state.armies
+
+    def add(t: int, name: str) -> None:
+        marks.setdefault(t, set()).add(name)
+
+    phase = state.phase
+    if phase is Phase.CLAIM:
+        for t, o in enumerate(owner):
+            if o < 0:
+                add(t, "active")
+    elif phase is Phase.SETUP:
+        for t, o in enumerate(owner):
+            if (o == seat and state.quota_own) or (o == state.neutral >= 0 and state.quota_neutral):
+                add(t, "active")
+    elif phase in (Phase.HEADQUARTERS, Phase.REINFORCE):
+        for t, o in enumerate(owner):
+            if o == seat:
+                add(t, "active")
+    elif phase in (Phase.ATTACK, Phase.FORTIFY):
+        source = ui.selected
+        if source < 0:
+            for t, o in enumerate(owner):
+                if o == seat and armies[t] >= 2:
+                    add(t, "active")
+        else:
+            add(source, "selected")
+            if phase is Phase.ATTACK:
+                for t in state.board.neighbours[source]:
+                    if owner[t] != seat:
+                        add(t, "attackable")
+            for t in reachable(state, source):
+                add(t, "movable")
+            if ui.target >= 0:
+                add(ui.target, "target")
+    elif phase in (Phase.OCCUPY, Phase.BATTLE):
+        add(state.battle_source, "selected")
+        add(state.battle_target, "target")
+    for hq in state.headquarters:  # chosen in the open
+        if hq >= 0:
+            add(hq, "headquarters")
+    return marks
+
+
+def territory_views(controller: Controller) -> tuple[TerritoryView, ...]:
+    """Every territory as it shows now."""
+    state = controller.state
+    marks = _highlights(controller)
+    views = []
+    for t, territory in enumerate(state.board.territories):
+        seat = state.owner[t]
+        classes = tuple(sorted(marks.get(t, ())))
+        if seat < 0:
+            views.append(TerritoryView(
+                t, territory.id, territory.name, "", state.armies[t], territory_label(territory.name, None, 0),
+                UNCLAIMED_HEX, UNCLAIMED_HEX, "#000000", "", classes, False))
+            continue
+        colour = seat_colour(controller, seat)
+        views.append(TerritoryView(
+            t, territory.id, territory.name, str(seat), state.armies[t],
+            territory_label(territory.name, controller.seat_name(seat), state.armies[t]),
+            colour.hex, tint(colour.hex, LAND_TINT), ink_for(colour.hex), colour.mark, classes,
+            "selected" in classes or "target" in classes))
+    return tuple(views)
+
+
+# ------------------------------------------------------------------------------------------------
+# Text
+
+
+def status_line(controller: Controller) -> str:
+    """The line that says whose move it is and what to do."""
+    state, ui = controller.state, controller.ui
+    if state.phase is Phase.OVER:
+        return f"{controller.seat_name(state.winner)} has won the game!"
+    if ui.handoff >= 0:
+        return f"Pass the device to {controller.seat_name(ui.handoff)}."
+    if bots.bot_seat(controller) >= 0:
+        return bots.status(controller)
+    seat = state.current
+    name = controller.seat_name(seat)
+    phase = state.phase
+    if phase is Phase.CLAIM:
+        return f"{name}: claim an empty territory ({armies_text(state.reserve[seat])} left to place)."
+    if phase is Phase.SETUP:
+        parts = []
+        if state.quota_own:
+            parts.append(f"{armies_text(state.quota_own)} on your territories")
+        if state.quota_neutral:
+            parts.append("1 neutral army on a neutral territory")
+        return f"{name}: place {' and '.join(parts)} ({armies_text(state.reserve[seat])} left in all)."
+    if phase is Phase.HEADQUARTERS:
+        return f"{name}: choose one of your territories as your headquarters."
+    if phase is Phase.REINFORCE:
+        if must_trade(state):
+            return f"{name}: you hold {len(state.hands[seat])} cards and must trade a set first."
+        return f"{name}: place {armies_text(state.reserve[seat])} on your territories."
+    if phase is Phase.OCCUPY:
+        low, high = occupy_range(state)
+        captured = controller.territory_name(state.battle_target)
+        return f"{name}: you captured {captured}! Move in {low} to {high} armies."
+    if phase is Phase.BATTLE:
+        return f"{name}: keep the dice, or change one of them."
+    source, target = ui.selected, ui.target
+    if source >= 0 and target >= 0:
+        src, dst = controller.territory_name(source), controller.territory_name(target)
+        if state.owner[target] == seat:
+            return f"{name}: move armies from {src} to {dst}."
+        return f"{name}: attack {dst} from {src}."
+    if source >= 0:
+        src = controller.territory_name(source)
+        if phase is Phase.FORTIFY:
+            return f"{name}: from {src}, choose one of your territories to move to."
+        return f"{name}: from {src}, choose a territory to attack or one of yours to move to."
+    if phase is Phase.FORTIFY:
+        return f"{name}: make another free move, or end your turn."
+    return f"{name}: choose a territory to attack from, make your free move, or end your turn."
+
+
+def narrate(controller: Controller, events: tuple[Event, ...]) -> str:
+    """What the last command caused, in the game log's words; a run of battles as one sentence."""
+    names = seat_names(controller.game)
+    parts: list[str] = []
+    fought = False
+    for event in events:
+        if isinstance(event, BattleFought):
+            fought = True
+            continue
+        text = describe(controller.game, event, names)
+        if text is not None:
+            parts.append(text)
+    if fought and controller.ui.report is not None:
+        parts.insert(0, battle_sentence(controller, capture=False))
+    return " ".join(parts)
+
+
+def battle_sentence(controller: Controller, capture: bool = True) -> str:
+    """One sentence on the last roll or run of rolls (and the capture, unless the log says it already)."""
+    report = controller.ui.report
+    if report is None:
+        return ""
+    attacker, defender = controller.seat_name(report.attacker_seat), controller.seat_name(report.defender_seat)
+    target = controller.territory_name(report.target)
+    rolls = f"{report.rolls} rolls: " if report.rolls > 1 else ""
+    text = f"{rolls}{attacker} lost {report.attacker_losses}, {defender} lost {report.defender_losses}."
+    if report.captured and capture:
+        text += f" {attacker} captured {target}!"
+    return text
+
+
+# ------------------------------------------------------------------------------------------------
+# Pieces of HTML for the lists that change (players, cards, sets, dice, battle choices)
+
+
+def _mark_svg(colour: Colour) -> str:
+    path = mark_path(colour.mark, 8, 8, 12)
+    return (f'<svg class="mark" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
+            f'<path d="{path}" fill="{colour.hex}" fill-rule="evenodd" stroke="#000" stroke-width="1"/></svg>')
+
+
+def players_html(controller: Controller) -> str:
+    """The table of players: mark, name, territories, armies, cards; the one to move first marked."""
+    state = controller.state
+    rows = []
+    for seat in range(state.players):
+        colour = seat_colour(controller, seat)
+        owned = state.owner.count(seat)
+        armies = sum(a for t, a in enumerate(state.armies) if state.owner[t] == seat)
+        classes = ["player"]
+        if seat == state.current and state.phase is not Phase.OVER:
+            classes.append("current")
+        if not state.alive[seat]:
+            classes.append("out")
+        cards = len(state.hands[seat])
+        facts = f"{owned} territories, {armies_text(armies)}"
+        if seat != state.neutral:
+            facts += f", {cards} card" + ("" if cards == 1 else "s")
+        if state.headquarters[seat] >= 0:
+            facts += f"; headquarters {state.board.territories[state.headquarters[seat]].name}"
+        if not state.alive[seat]:
+            facts = "out of the game"
+        current = ' aria-current="true"' if "current" in classes else ""
+        rows.append(
+            f'<li class="{" ".join(classes)}" data-seat="{seat}"{current}>{_mark_svg(colour)}'
+            f'<span class="player-name">{escape(controller.seat_name(seat))}</span>'
+            f'<span class="player-facts">{facts}</span></li>')
+    return "".join(rows)
+
+
+def hand_html(controller: Controller, seat: int) -> str:
+    """A player's cards, by label and design."""
+    state = controller.state
+    board = state.board
+    items = []
+    for card in sorted(state.hands[seat]):
+        kind = "wild" if card >= board.size else CARD_KIND_NAMES[board.territories[card].card_kind]
+        mine = " owned" if card < board.size and state.owner[card] == seat else ""
+        items.append(f'<li class="card card-{kind}{mine}">{escape(board.card_label(card))}</li>')
+    if not items:
+        return '<li class="card-none">No cards yet: capture a territory in a turn to draw one.</li>'
+    return "".join(items)
+
+
+def sets_html(controller: Controller, seat: int, enabled: bool) -> str:
+    """A button for each matched set in the hand."""
+    state = controller.state
+    value = hooks_for(state.rules).set_value(state)
+    buttons = []
+    disabled = "" if enabled else " disabled"
+    shown: set[str] = set()
+    for trio in matched_sets(state, seat):
+        names = ", ".join(state.board.card_label(c) for c in trio)
+        if names in shown:  # the two wilds look alike: offer such a set once
+            continue
+        shown.add(names)
+        arg = "-".join(str(c) for c in trio)
+        buttons.append(f'<button type="button" class="trade" data-action="trade" data-arg="{arg}"{disabled}>'
+                       f'Trade {escape(names)} for {armies_text(value)}</button>')
+    return "".join(buttons)
+
+
+def log_html(controller: Controller, lines: int = 8) -> str:
+    """The last few lines of the game log, newest last (read backwards, so long games stay cheap)."""
+    game = controller.game
+    names = seat_names(game)
+    found: list[str] = []
+    for step in reversed(game.history):
+        for event in reversed(step.events):
+            text = describe(game, event, names)
+            if text is not None:
+                found.append(text)
+        if len(found) >= lines:
+            break
+    return "".join(f"<li>{escape(text)}</li>" for text in reversed(found[:lines]))
+
+
+def _dice_row(faces: tuple[int, ...], side: str, who: str) -> str:
+    spoken = ", ".join(str(f) for f in faces)
+    dice = "".join(f'<span class="die {side}" data-face="{f}">{f}</span>' for f in faces)
+    return (f'<div class="dice-row {side}" role="img" aria-label="{escape(who)} rolled {spoken}">'
+            f'<span class="dice-who">{escape(who)}</span>{dice}</div>')
+
+
+def dice_html(controller: Controller) -> str:
+    """The dice of the pending roll (Phase.BATTLE) or of the last roll, with the losses."""
+    state, report = controller.state, controller.ui.report
+    if state.phase is Phase.BATTLE:
+        attacker = controller.seat_name(state.current)
+        defender = controller.seat_name(state.owner[state.battle_target])
+        return (_dice_row(state.attacker_faces, "attacker", attacker)
+                + _dice_row(state.defender_faces, "defender", defender)
+                + '<p class="dice-result">The dice wait for your decision.</p>')
+    if report is None:
+        return ""
+    attacker, defender = controller.seat_name(report.attacker_seat), controller.seat_name(report.defender_seat)
+    return (_dice_row(report.attacker, "attacker", attacker) + _dice_row(report.defender, "defender", defender)
+            + f'<p class="dice-result">{escape(battle_sentence(controller))}</p>')
+
+
+def battle_html(controller: Controller) -> str:
+    """A button for each decision open on the pending roll."""
+    state = controller.state
+    if state.phase is not Phase.BATTLE:
+        return ""
+    buttons = ['<button type="button" data-action="accept">Keep these dice</button>']
+    faces = state.attacker_faces
+    for action in legal_actions(state):
+        if isinstance(action, UseCommander):
+            buttons.append(f'<button type="button" data-action="commander" data-arg="{action.die}">'
+                           f'Commander: make die {action.die + 1} ({faces[action.die]}) a six</button>')
+        elif isinstance(action, Reroll):
+            buttons.append(f'<button type="button" data-action="reroll" data-arg="{action.die}">'
+                           f'Re-roll die {action.die + 1} ({faces[action.die]})</button>')
+    return "".join(buttons)
+
+
+# ------------------------------------------------------------------------------------------------
+# The whole screen
+
+
+def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control]:
+    state, ui = controller.state, controller.ui
+    phase, seat = state.phase, state.current
+    covered = ui.handoff >= 0
+    c: dict[str, Control] = {}
+    name = controller.seat_name
+
+    # Placing reinforcements.
+    placing = phase is Phase.REINFORCE and not covered and not must_trade(state)
+    c["panel-place"] = Control(hidden=not placing)
+    if placing:
+        reserve = state.reserve[seat]
+        c["place-summary"] = Control(text=f"{armies_text(reserve)} to place: click or press Enter on your "
+                                          "territories.")
+        for amount in ("1", "5", "all"):
+            c[f"amount-{amount}"] = Control(pressed=ui.amount == amount)
+        c["amount-number"] = Control(value=str(ui.number), maximum=str(max(1, reserve)))
+
+    # The hand and the trades.
+    showing_hand = not covered and phase not in (Phase.CLAIM, Phase.SETUP, Phase.OVER) and ui.viewer == seat
+    c["panel-cards"] = Control(hidden=not showing_hand)
+    if showing_hand:
+        value = hooks_for(state.rules).set_value(state)
+        note = " You must trade now." if must_trade(state) else ""
+        c["set-value"] = Control(text=f"The next set is worth {armies_text(value)}.{note}")
+
+    # Attacking.
+    source, target = ui.selected, ui.target
+    attacking = phase is Phase.ATTACK and not covered and not (target >= 0 and state.owner[target] == seat)
+    c["panel-attack"] = Control(hidden=not attacking)
+    if attacking:
+        ready = source >= 0 and target >= 0
+        if ready:
+            summary = (f"{controller.territory_name(source)} ({armies_text(state.armies[source])}) attacks "
+                       f"{controller.territory_name(target)} ({armies_text(state.armies[target])}).")
+        elif source >= 0:
+            summary = f"From {controller.territory_name(source)}: choose the territory to attack."
+        else:
+            summary = "Choose one of your territories with two or more armies to attack from."
+        c["attack-summary"] = Control(text=summary)
+        most = min(3, state.armies[source] - 1) if source >= 0 else 3
+        for n in (1, 2, 3):
+            c[f"dice-{n}"] = Control(pressed=controller.dice_count() == n, disabled=source >= 0 and n > most)
+        c["roll"] = Control(disabled=not ready, text=f"Roll {controller.dice_count()} "
+                                                     f"{'die' if controller.dice_count() == 1 else 'dice'}")
+        c["threshold"] = Control(value=str(ui.threshold))
+        c["blitz"] = Control(disabled=not ready)
+        c["cancel-attack"] = Control(disabled=source < 0)
+
+    # The free move.
+    moving = phase in (Phase.ATTACK, Phase.FORTIFY) and not covered and target >= 0 and state.owner[target] == seat
+    c["panel-move"] = Control(hidden=not moving)
+    if moving and source >= 0:
+        most = state.armies[source] - 1
+        c["move-summary"] = Control(text=f"Move armies from {controller.territory_name(source)} to "
+                                         f"{controller.territory_name(target)} (1 to {most}).")
+        c["move-count"] = Control(value=str(controller.move_count()), minimum="1", maximum=str(most))
+        c["move"] = Control(text=f"Move {armies_text(controller.move_count())}")
+
+    # The dice and any decision on them.
+    c["panel-battle"] = Control(hidden=phase is not Phase.BATTLE or covered)
+    c["panel-dice"] = Control(hidden=covered or (phase is not Phase.BATTLE and ui.report is None))
+
+    # Moving in after a capture.
+    occupying = phase is Phase.OCCUPY and not covered
+    c["panel-occupy"] = Control(hidden=not occupying)
+    if occupying:
+        low, high = occupy_range(state)
+        count = controller.occupy_count()
+        c["occupy-summary"] = Control(
+            text=f"Move {low} to {high} armies from {controller.territory_name(state.battle_source)} into "
+                 f"{controller.territory_name(state.battle_target)}.")
+        c["occupy-count"] = Control(value=str(count), minimum=str(low), maximum=str(high))
+        c["occupy"] = Control(text=f"Move in {armies_text(count)}")
+        c["occupy-min"] = Control(text=f"Fewest ({low})")
+        c["occupy-max"] = Control(text=f"Most ({high})")
+
+    c["end-turn"] = Control(hidden=phase not in (Phase.ATTACK, Phase.FORTIFY) or covered)
+
+    # Overlays.
+    c["handoff"] = Control(hidden=not covered)
+    if covered:
+        who = name(ui.handoff)
+        c["handoff-title"] = Control(text=f"Pass to {who}")
+        c["handoff-text"] = Control(text=f"{who}, press the button when only you can see the screen: "
+                                         "your cards will show.")
+        c["handoff-button"] = Control(text=f"I am {who}: show my turn")
+    over = phase is Phase.OVER
+    c["winner"] = Control(hidden=not over or ui.winner_dismissed)
+    if over:
+        c["winner-title"] = Control(text=f"{name(state.winner)} wins!")
+        c["winner-text"] = Control(text=f"{name(state.winner)} has conquered the world in {state.turn} turns.")
+
+    # The new-game dialog: rows for the chosen number of players, the error if any.
+    for i in range(6):
+        c[f"ng-row-{i}"] = Control(hidden=i >= seats_in_dialog)
+    c["ng-error"] = Control(text=ui.dialog_error, hidden=not ui.dialog_error)
+    for option_name, option in OPTIONS.items():
+        if option_name != SETUP_OPTION:
+            c[f"ng-option-{option_name}"] = Control(disabled=ui.dialog_edition not in option.editions)
+    return c
+
+
+def render(controller: Controller) -> Screen:
+    """The whole page for the controller's game and UI state."""
+    state, ui = controller.state, controller.ui
+    covered = ui.handoff >= 0
+    narration = "" if ui.error else narrate(controller, ui.events)
+    message = " ".join(p for p in (narration, ui.notice) if p)
+    seat = state.current
+    showing_hand = not covered and phase_shows_hand(state) and ui.viewer == seat
+    html = {
+        "players": players_html(controller),
+        "hand": hand_html(controller, seat) if showing_hand else "",
+        "sets": sets_html(controller, seat, state.phase is Phase.REINFORCE) if showing_hand else "",
+        "dice": "" if covered else dice_html(controller),
+        "battle-choices": "" if covered else battle_html(controller),
+        "log": log_html(controller),
+        "odds": odds_view.odds_html(controller),
+    }
+    overlay = "handoff" if covered else ("winner" if state.phase is Phase.OVER and not ui.winner_dismissed else "")
+    controls = _controls(controller, ui.dialog_people)
+    controls.update(bots.controls(controller))
+    controls.update(record.controls(controller))
+    html.update(record.html(controller))
+    past = record.replay_state(controller)
+    territories = territory_views(controller) if past is None else record.past_territories(controller, past)
+    if past is not None or bots.bot_seat(controller) >= 0:  # the past, or a bot's turn: nothing to play
+        controls.update({ident: Control(hidden=True) for ident in record.ACTION_PANELS})
+    return Screen(
+        phase=state.phase.name.lower(),
+        player=str(state.current),
+        territories=territories,
+        status=status_line(controller),
+        message=message,
+        message_error=ui.error,
+        controls=controls,
+        html=html,
+        overlay=overlay,
+        dialog_open=ui.dialog_open,
+        focus=ui.focus,
+    )
+
+
+def phase_shows_hand(state: GameState) -> bool:
+    """Whether the hand belongs on screen in this phase (not during setup, not after the end)."""
+    return state.phase not in (Phase.CLAIM, Phase.SETUP, Phase.OVER)

@@ -1,0 +1,155 @@
+"""build.py's pure parts, in CPython: hashes, the service worker's manifest, determinism, the server."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import http.client
+import json
+from pathlib import Path
+
+import build
+import pytest
+
+
+def integrity_of(data: bytes) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+def runtime_cached() -> bool:
+    return all((build.CACHE / "npm" / package.tarball_name).exists() for package in build.RUNTIME_PACKAGES)
+
+
+needs_runtime = pytest.mark.skipif(not runtime_cached(), reason="the runtime is not in .cache/ (build.py fetch)")
+
+
+def test_integrity_accepts_the_right_hash_and_rejects_a_wrong_one_clearly() -> None:
+    build.check_integrity(b"tarball", integrity_of(b"tarball"))
+    with pytest.raises(build.IntegrityError, match=r"^pyodide\.tgz does not match its pinned sha512 hash"):
+        build.check_integrity(b"tampered", integrity_of(b"tarball"), "pyodide.tgz")
+    with pytest.raises(build.IntegrityError, match="unsupported integrity"):
+        build.check_integrity(b"tarball", "md5-abc")
+
+
+def test_fetch_without_npm_or_cache_fails_in_one_sentence(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    assert build.main(["fetch"]) == 1
+    message = capsys.readouterr().err.strip()
+    assert message.startswith("fetch: npm is needed to download pyodide@") and message.count("\n") == 0
+
+
+def test_a_cached_tarball_with_a_wrong_hash_is_not_used(tmp_path, monkeypatch) -> None:
+    package = build.NpmPackage("demo", "1.0.0", integrity_of(b"the real tarball"))
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    (tmp_path / "npm").mkdir()
+    (tmp_path / "npm" / package.tarball_name).write_bytes(b"something else")
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    with pytest.raises(build.BuildError, match="npm is needed"):
+        build.fetch([package], quiet=True)
+    assert not (tmp_path / "npm" / package.tarball_name).exists()
+
+
+@needs_runtime
+def test_fetch_reuses_the_cache_without_npm(monkeypatch) -> None:
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    folders = build.fetch(quiet=True)
+    assert (folders["pyodide"] / "pyodide.asm.wasm").is_file()
+    assert (folders["@pyscript/core"] / "dist" / "core.js").is_file()
+
+
+def test_the_precache_manifest_follows_file_contents() -> None:
+    site = {"index.html": b"<html>", "runtime/a.js": b"one", "sw.js": b"the worker itself"}
+    before = build.precache_manifest(site)
+    after = build.precache_manifest({**site, "runtime/a.js": b"two"})
+    assert set(before) == {"index.html", "runtime/a.js"}
+    assert before["index.html"] == after["index.html"]
+    assert before["runtime/a.js"] != after["runtime/a.js"]
+    worker = build.render_service_worker((build.ASSETS / "sw.js").read_text(), after)
+    assert build.PRECACHE_MARKER not in worker
+    assert json.dumps(after, indent=1, sort_keys=True) in worker
+
+
+def test_the_map_is_inlined_without_its_xml_prolog_or_left_empty() -> None:
+    template = (build.ROOT / "index.html").read_text()
+    svg = '<?xml version="1.0"?>\n<!DOCTYPE svg>\n<svg id="x"><path d="M0 0"/></svg>\n'
+    page = build.render_index(template, svg)
+    assert '<div id="map"><svg id="x"><path d="M0 0"/></svg></div>' in page
+    assert '<div id="map"></div>' in build.render_index(template, None)
+    with pytest.raises(build.BuildError, match="map marker"):
+        build.render_index("<html></html>", svg)
+
+
+def test_zips_and_gzips_depend_only_on_their_contents() -> None:
+    entries = [("b.py", b"print(2)\n"), ("a/__init__.py", b"")]
+    assert build.deterministic_zip(entries) == build.deterministic_zip(list(reversed(entries)))
+    assert build.gzip_bytes(b"x" * 5000) == build.gzip_bytes(b"x" * 5000)
+
+
+def test_the_config_points_pyscript_at_the_local_runtime() -> None:
+    config = build._pyscript_toml((build.ROOT / "pyscript.toml").read_text(), {"./app/game.zip": "./*"})
+    interpreter = [line for line in config.splitlines() if line.startswith("interpreter")]
+    assert interpreter == ['interpreter = "./runtime/pyodide/pyodide.mjs"']
+    assert config.rstrip().endswith('[files]\n"./app/game.zip" = "./*"')
+
+
+@needs_runtime
+def test_pyscript_is_shipped_without_the_editor_and_terminal_it_does_not_use() -> None:
+    names = build.pyscript_modules(build.PYSCRIPT.unpacked / "dist")
+    assert "core.js" in names and any(n.startswith("error-") for n in names)
+    assert not any(n.startswith(("codemirror", "xterm", "zip-", "pyodide_graph")) for n in names)
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@needs_runtime
+def test_two_builds_of_the_same_inputs_are_byte_identical(tmp_path) -> None:
+    first, second = build.build(tmp_path / "one"), build.build(tmp_path / "two")
+    one, two = tree(first), tree(second)
+    assert sorted(one) == sorted(two)
+    assert [name for name in one if one[name] != two[name]] == []
+    assert {"index.html", "pyscript.toml", "sw.js", "app/game.zip", "runtime/pyodide/pyodide.asm.wasm"} <= set(one)
+    manifest = build.precache_manifest({k: v for k, v in one.items() if not k.endswith(".gz")})
+    assert json.dumps(manifest, indent=1, sort_keys=True) in one["sw.js"].decode()
+    assert not any("://" in line for line in one["pyscript.toml"].decode().splitlines())
+
+
+@pytest.fixture
+def served(tmp_path):
+    (tmp_path / "runtime").mkdir()
+    (tmp_path / "index.html").write_text("<!doctype html><title>t</title>")
+    (tmp_path / "runtime" / "a.mjs").write_text("export const a = 1;\n" * 200)
+    (tmp_path / "runtime" / "a.mjs.gz").write_bytes(build.gzip_bytes((tmp_path / "runtime" / "a.mjs").read_bytes()))
+    (tmp_path / "runtime" / "b.wasm").write_bytes(b"\0asm\1\0\0\0")
+    (tmp_path.parent / "secret.txt").write_text("outside the site")
+    with build.serving(tmp_path) as server:
+        yield server
+
+
+def get(server: build.SiteServer, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+    host, port = server.server_address[:2]
+    connection = http.client.HTTPConnection(str(host), int(port), timeout=10)
+    connection.request("GET", path, headers=headers or {})
+    response = connection.getresponse()
+    response.read()
+    return response
+
+
+def test_the_server_sends_exact_types_gzip_on_request_and_304_for_a_known_etag(served) -> None:
+    assert get(served, "/runtime/b.wasm").getheader("Content-Type") == "application/wasm"
+    plain = get(served, "/runtime/a.mjs")
+    assert plain.getheader("Content-Type").startswith("text/javascript") and plain.getheader("Content-Encoding") is None
+    packed = get(served, "/runtime/a.mjs", {"Accept-Encoding": "gzip, br"})
+    assert packed.getheader("Content-Encoding") == "gzip"
+    assert int(packed.getheader("Content-Length")) < int(plain.getheader("Content-Length"))
+    again = get(served, "/runtime/a.mjs", {"If-None-Match": plain.getheader("ETag")})
+    assert again.status == 304
+    assert get(served, "/").getheader("Content-Type").startswith("text/html")
+
+
+def test_the_server_answers_404_outside_its_folder_and_for_missing_files(served) -> None:
+    assert get(served, "/../secret.txt").status == 404
+    assert get(served, "/runtime/%2e%2e/%2e%2e/secret.txt").status == 404
+    assert get(served, "/missing.js").status == 404

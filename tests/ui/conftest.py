@@ -1,0 +1,54 @@
+"""Fixtures for the browser layer's CPython tests: a stand-in map and a page on the fake DOM."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from risk.board import load_board
+from risk_ui.controller import Controller
+from risk_ui.dom import Page
+from ui.fakedom import FakeDocument
+
+BOARD = load_board("classic")
+COLUMNS = 7
+SPACING = 50
+
+
+def stand_in_svg() -> str:
+    """A map with the real one's structure (one group per territory, land, badge, count) on a grid.
+
+    Territory ``i`` sits in column ``i % 7``, row ``i // 7``, so arrow-key moves are easy to predict.
+    """
+    groups = []
+    for i, t in enumerate(BOARD.territories):
+        x, y = 20 + (i % COLUMNS) * SPACING, 20 + (i // COLUMNS) * SPACING
+        continent = BOARD.continents[t.continent].id
+        groups.append(
+            f'<g id="t-{t.id}" class="territory continent-{continent}" data-territory="{t.id}">'
+            f'<path class="land" d="M{x - 20} {y - 20}h40v40h-40z"/>'
+            f'<circle class="army-badge" cx="{x}" cy="{y}" r="9"/>'
+            f'<text class="army-count" x="{x}" y="{y}">0</text></g>')
+    return ('<svg id="board" viewBox="0 0 400 350"><g id="sea-links"></g><g id="territories">'
+            + "".join(groups) + "</g></svg>")
+
+
+def page_html(svg: str) -> str:
+    """The body of index.html as the build writes it, with ``svg`` as the map."""
+    return (f'<div id="loader"></div><main id="game"><div id="map">{svg}</div>'
+            '<div id="app"></div></main>')
+
+
+@pytest.fixture
+def mount() -> Callable[..., tuple[FakeDocument, Page]]:
+    """Mount a controller on a fresh fake page with the stand-in map."""
+
+    def make(controller: Controller, svg: str | None = None) -> tuple[FakeDocument, Page]:
+        document = FakeDocument(page_html(svg or stand_in_svg()))
+        seeds = iter(range(100, 10_000))
+        page = Page(document, controller, new_seed=lambda: next(seeds))
+        page.mount()
+        return document, page
+
+    return make

@@ -1,0 +1,169 @@
+"""The record on the page: the log by turn with its filters, the replay, the dice check and the charts."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+from risk.game import Seat
+from risk.history import game_log, turn_stats
+from risk.state import Phase
+from risk_ui import bots, charts, view
+from risk_ui.controller import Controller, NewGameSettings
+from risk_ui.record import CHECKPOINT, Replay, filtered_log
+
+
+@pytest.fixture(scope="module")
+def played() -> Controller:
+    """Three bots played for a while (every state of the record is the engine's own)."""
+    seats = tuple(Seat(f"P{i}", i, "easy") for i in range(3))
+    c = Controller.new(NewGameSettings(seats=seats), seed=12)
+    autoplay = bots.Autoplay(c)
+    while len(c.game.history) < 3 * CHECKPOINT + 10 and autoplay.tick() is not None:
+        pass
+    return c
+
+
+def fresh(c: Controller) -> Controller:
+    """The same game under a new UI state."""
+    return Controller(c.game)
+
+
+def test_the_replay_shows_state_at_every_step_forwards_and_backwards(played: Controller):
+    replay = Replay(played.game)
+    end = len(played.game.history)
+    for index in [*range(0, end + 1, 7), end, end - 1, 3, 2 * CHECKPOINT + 1, 1, 0, CHECKPOINT - 1]:
+        replay.go(index)
+        assert replay.state() == played.game.state_at(index), index
+    replay.go(end + 5)
+    assert replay.index == end and replay.state() == played.state
+
+
+def test_replay_buttons_step_through_without_touching_the_live_game(played: Controller):
+    c = fresh(played)
+    live, length = c.state.copy(), len(c.game.history)
+    c.command("replay-open")
+    screen = view.render(c)
+    start = c.game.state_at(0)
+    assert [t.armies for t in screen.territories] == start.armies
+    assert not screen.controls["replay-bar"].hidden and screen.controls["replay-back"].disabled
+    assert all(screen.controls[p].hidden for p in ("panel-place", "panel-attack", "end-turn"))
+    for _ in range(5):
+        c.command("replay-forward")
+    c.command("replay-back")
+    screen = view.render(c)
+    assert [t.armies for t in screen.territories] == c.game.state_at(4).armies
+    assert "action 4 of" in screen.controls["replay-status"].text
+    c.click(0)  # a move during the replay is refused, and nothing changes
+    assert c.state == live and len(c.game.history) == length
+    c.command("replay-close")
+    assert [t.armies for t in view.render(c).territories] == live.armies
+
+
+def test_the_time_lapse_advances_one_step_a_tick_and_stops_at_the_end(played: Controller):
+    from risk_ui import record
+
+    c = fresh(played)
+    c.command("replay-open")
+    c.command("replay-end")
+    c.command("replay-back")
+    c.command("replay-play")
+    assert c.ui.record.playing
+    assert record.tick(c) and not c.ui.record.playing
+    assert c.ui.record.replay.index == len(c.game.history)
+
+
+def test_bots_wait_while_a_replay_is_open():
+    import itertools
+
+    seats = (Seat("A", 0, "easy"), Seat("B", 1, "easy"))
+    c = Controller.new(NewGameSettings(seats=seats), seed=3)
+    c.command("replay-open")
+
+    class FakePage:
+        controller = c
+
+        def render(self) -> None:
+            pass
+
+    loops = itertools.count()
+    in_a_thread(bots.run(FakePage(), stop=lambda: next(loops) > 3))
+    assert c.game.history == []
+
+
+def test_the_whole_log_is_grouped_by_turn_and_filters_by_player_and_words(played: Controller):
+    c = fresh(played)
+    c.command("log-toggle")
+    html = view.render(c).html["record-log"]
+    turns = [int(t) for t in re.findall(r'data-turn="(\d+)"', html)]
+    assert turns == sorted({line.turn for line in filtered_log(c.game)}, reverse=True) and 0 not in turns
+    c.set_field("log-player", "1")
+    html = view.render(c).html["record-log"]
+    items = re.findall(r'<li data-seat="(\d+)">([^<]*)</li>', html)
+    assert items and all(seat == "1" or "P1" in text for seat, text in items)
+    assert any(seat == "1" for seat, _ in items) and len(items) < len(game_log(c.game))
+    c.set_field("log-search", "CAPTURES")
+    lines = filtered_log(c.game, "1", "captures")
+    assert lines and all("captures" in line.text and (line.seat == 1 or "P1" in line.text) for line in lines)
+    assert view.render(c).html["record-log"].count("<li ") == len(lines)
+    c.set_field("log-search", "no such words here")
+    assert "Nothing in the log matches" in view.render(c).html["record-log"]
+
+
+def test_check_the_dice_says_how_many_actions_were_checked(played: Controller):
+    c = fresh(played)
+    c.command("check-dice")
+    control = view.render(c).controls["dice-check"]
+    assert not control.hidden and f"Checked {len(c.game.history)} actions" in control.text
+
+
+def test_the_statistics_panel_draws_a_line_per_player_and_the_luck_meter(played: Controller):
+    c = fresh(played)
+    assert view.render(c).html["stats"] == ""
+    c.command("stats-toggle")
+    html = view.render(c).html["stats"]
+    assert html.count('<svg class="chart"') == 2
+    assert len(re.findall(r'<polyline class="series" data-seat="\d"', html)) == 6
+    assert html.count('<tr data-seat=') == 3 and "Luck of the dice" in html
+    last = turn_stats(c.game)[-1][1]
+    assert f"P0 {last[0].territories}" in html
+
+
+def test_the_winners_screen_carries_the_charts():
+    from risk_ui.scenarios import near_win
+
+    seats = tuple(Seat(n, i) for i, n in enumerate(("Red", "Blue", "Yellow")))
+    c = Controller.from_state(seats, near_win(7))
+    board = c.state.board
+    assert view.render(c).html["winner-stats"] == ""
+    c.command("handoff")
+    c.click(board.territory_index("alaska"))
+    c.click(board.territory_index("kamchatka"))
+    c.command("blitz")
+    assert c.state.phase is Phase.OVER
+    assert view.render(c).html["winner-stats"].count('<svg class="chart"') == 2
+
+
+def test_a_chart_scales_to_its_largest_value():
+    svg = charts.line_chart("Armies", [1, 2, 3], [[10, 20, 41]], ["Red"], ["#f00"])
+    assert ">60</text>" in svg and 'aria-label="Armies per player by turn; at the end: Red 41"' in svg
+
+
+def in_a_thread(coroutine) -> None:
+    """Run a coroutine to its end in a thread of its own (an event loop may already run in this one)."""
+    import threading
+
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(60)
+    assert not errors, errors

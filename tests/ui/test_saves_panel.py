@@ -1,0 +1,130 @@
+"""The saves panel on the fake DOM: autosave and the address after every action, undo, the list, and a
+page opened with a link (good, damaged, or carrying names with markup)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from risk.codec import encode_game
+from risk.engine import legal_actions, matched_sets
+from risk.game import Game, Seat
+from risk.rules import make_rules
+from risk_ui.controller import DEFAULT_SETTINGS, Controller
+from risk_ui.saves_panel import SavesPanel, Session
+from risk_ui.scenarios import full_turn
+from risk_ui.storage import TAIL_MAX, MemoryBackend, Saves
+
+
+class FakeBrowser:
+    """Records what the panel asked of the browser."""
+
+    def __init__(self) -> None:
+        self.fragments: list[str] = []
+        self.downloads: list[tuple[str, str]] = []
+
+    def replace_fragment(self, code: str) -> None:
+        self.fragments.append(code)
+
+    def address(self, code: str) -> str:
+        return "http://127.0.0.1/#" + code
+
+    async def send(self, url: str) -> str:
+        return "copied " + url
+
+    def download(self, name: str, text: str) -> None:
+        self.downloads.append((name, text))
+
+    async def read_file(self, element: Any) -> str:
+        return ""
+
+
+def open_page(mount, backend: MemoryBackend, fragment: str = "", controller: Controller | None = None):
+    controller = controller or Controller.from_state(DEFAULT_SETTINGS.seats, full_turn(3), 3)
+    ids = iter(f"id{i}" for i in range(100))
+    session = Session(Saves(backend, clock=lambda: 1_000_000.0), lambda: next(ids))
+    session.open(controller, fragment)
+    doc, page = mount(controller)
+    browser = FakeBrowser()
+    panel = SavesPanel(doc, page, session, browser)
+    panel.mount()
+    page.after_render.append(panel.refresh)
+    return doc, page, panel, browser
+
+
+def button(doc, ident: str):
+    return doc.getElementById(ident)
+
+
+def test_every_action_is_saved_and_put_in_the_address_and_a_reload_resumes_it(mount):
+    backend = MemoryBackend()
+    doc, page, _panel, browser = open_page(mount, backend)
+    c = page.controller
+    doc.click(button(doc, "handoff-button"))
+    c.command("trade", "-".join(map(str, matched_sets(c.state, 0)[0])))
+    page.render()
+    assert browser.fragments[-1] == encode_game(c.game)
+    _doc2, page2, _, _ = open_page(mount, backend, "#" + browser.fragments[-1],
+                                  Controller.new(DEFAULT_SETTINGS, seed=1))
+    assert page2.controller.state == c.state and len(page2.controller.game.history) == 1
+    assert page2.controller.ui.handoff == -1  # Red had taken the device already
+
+
+def test_undo_is_offered_for_a_placement_and_not_after_a_roll(mount):
+    doc, page, panel, _ = open_page(mount, MemoryBackend())
+    c = page.controller
+    doc.click(button(doc, "handoff-button"))
+    assert button(doc, "undo").disabled
+    c.command("trade", "-".join(map(str, matched_sets(c.state, 0)[0])))
+    page.render()
+    alaska, kamchatka = (c.state.board.territory_index(t) for t in ("alaska", "kamchatka"))
+    c.click(alaska)
+    page.render()
+    assert not button(doc, "undo").disabled and c.state.armies[alaska] == 7
+    doc.click(button(doc, "undo"))
+    assert c.state.armies[alaska] == 6
+    c.command("amount", "all")
+    c.click(alaska)
+    c.click(alaska)
+    c.click(kamchatka)
+    c.command("roll")
+    page.render()
+    assert button(doc, "undo").disabled
+    rolled = c.state
+    panel.command("undo")
+    assert c.state is rolled and "Nothing to undo" in button(doc, "saves-message").textContent
+
+
+def test_a_damaged_link_says_why_and_keeps_the_saved_game(mount):
+    backend = MemoryBackend()
+    _, page, _, browser = open_page(mount, backend)
+    kept = page.controller.state
+    saved = dict(backend.data)
+    code = browser.fragments[-1]
+    bad = code[:10] + ("A" if code[10] != "A" else "B") + code[11:]
+    _doc2, page2, _, _ = open_page(mount, backend, "#" + bad, Controller.new(DEFAULT_SETTINGS, seed=1))
+    assert page2.controller.state == kept
+    assert page2.controller.ui.error and page2.controller.ui.notice.endswith(".")
+    assert backend.data == saved  # nothing written
+
+
+def test_names_from_a_link_are_written_as_text(mount):
+    markup = "<img src=x onerror=f()>"
+    game = Game.start(make_rules("classic", ["auto-setup"]), [Seat(markup, 0), Seat("Bob", 1)], seed=9)
+    doc, page, _, _ = open_page(mount, MemoryBackend(), "#" + encode_game(game),
+                                Controller.new(DEFAULT_SETTINGS, seed=1))
+    listing = doc.getElementById("saves-list")
+    assert listing.querySelector("img") is None and markup in listing.textContent
+    assert page.controller.game.seats[0].name == markup
+
+
+def test_a_long_game_is_saved_as_a_replay_code_and_a_short_tail_and_loads_whole():
+    saves = Saves(MemoryBackend(), clock=lambda: 1.0)
+    game = Game.start(make_rules("classic", ["auto-setup"]), [Seat("A", 0), Seat("B", 1)], seed=4)
+    for _ in range(TAIL_MAX * 2 + 5):
+        game.play(legal_actions(game.state)[-1])
+        saves.autosave(game, "g")
+    loaded = saves.load("g")
+    assert loaded.state == game.state and loaded.actions == game.actions
+    from risk.codec import decode_replay
+
+    assert decode_replay(saves.export("g")[1].strip()).state == game.state

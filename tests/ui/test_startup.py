@@ -1,0 +1,32 @@
+"""How the page starts: address parameters, scenarios and the test digests."""
+
+from risk.state import Phase
+from risk_ui.debug import selfplay_digest, state_digest
+from risk_ui.scenarios import SCENARIOS, PageOptions, initial_controller, parse_query
+
+
+def test_the_address_parameters_are_read_and_bad_ones_ignored():
+    assert parse_query("") == PageOptions()
+    assert parse_query("?seed=4&scenario=turn") == PageOptions(4, "turn", False)
+    assert parse_query("?scenario=cheat&seed=-&debug=0") == PageOptions()
+
+
+def test_a_seed_makes_the_first_game_repeatable_and_without_one_the_random_seed_is_used():
+    one = initial_controller(PageOptions(seed=8), lambda: 1)
+    two = initial_controller(PageOptions(seed=8), lambda: 2)
+    assert state_digest(one.state) == state_digest(two.state)
+    assert initial_controller(PageOptions(), lambda: 77).game.seed == 77
+
+
+def test_every_scenario_is_a_consistent_position_for_red():
+    for name, make in SCENARIOS.items():
+        state = make(1)
+        assert state.current == 0 and state.phase in (Phase.REINFORCE, Phase.ATTACK), name
+        assert all(state.alive[s] == (s in state.owner) for s in range(state.players)), name
+        assert min(state.armies) >= 1, name
+        c = initial_controller(PageOptions(seed=1, scenario=name), lambda: 0)
+        assert c.ui.handoff == 0 and [s.name for s in c.game.seats] == ["Red", "Blue", "Yellow"]
+
+
+def test_the_selfplay_digest_depends_on_the_seed_and_repeats():
+    assert selfplay_digest(3) == selfplay_digest(3) != selfplay_digest(4)
