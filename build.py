@@ -892,6 +892,29 @@ def selfplay_in_pyodide(browser: Any, url: str) -> dict[str, float]:
 EXTRA_BENCHMARKS.append(selfplay_in_pyodide)
 
 
+def bot_thinking_in_pyodide(browser: Any, url: str) -> dict[str, float]:
+    """Bots' thinking time per turn (median, 95th percentile) in CPython and in the page's Pyodide."""
+    from risk_ui.debug import bot_turn_times
+
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "?debug=1")
+    page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
+    page.wait_for_function("() => typeof window.riskBotTurnTimes === 'function'", timeout=60_000)
+    figures: dict[str, float] = {}
+    for level in ("easy", "normal", "hard"):
+        here = json.loads(bot_turn_times(level))
+        there = json.loads(page.evaluate("(level) => window.riskBotTurnTimes(level)", level))
+        for where, result in (("cpython", here), ("pyodide", there)):
+            figures[f"{level}_turn_{where}_median_ms"] = result["median_ms"]
+            figures[f"{level}_turn_{where}_p95_ms"] = result["p95_ms"]
+    context.close()
+    return figures
+
+
+EXTRA_BENCHMARKS.append(bot_thinking_in_pyodide)
+
+
 def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) -> dict[str, Any]:
     """Time to ready, cold and warm, and bytes, of the game page and variants against the bare page.
 

@@ -27,3 +27,29 @@ def selfplay_digest(seed: int, people: int = 4) -> str:
     """Self-play one classic game between simple bots and digest its final state."""
     result = play_game(make_rules("classic"), int(people), int(seed))
     return state_digest(result.final)
+
+
+def bot_turn_times(level: str, seed: int = 1, turns: int = 60) -> str:
+    """Thinking time of a bot per turn, in ms (JSON: median, p95, turns), over the first ``turns`` turns of
+    a 3-player classic game it plays against two normal bots. Used by ``build.py bench`` in the page."""
+    import json
+    import statistics
+    import time
+
+    from risk.ai import make_bot
+    from risk.engine import apply, new_game
+
+    state = new_game(make_rules("classic", ["auto-setup"]), 3, int(seed))
+    bots = [make_bot(str(level), int(seed)), make_bot("normal", int(seed) + 1), make_bot("normal", int(seed) + 2)]
+    spent: dict[int, float] = {}
+    while not state.over and state.turn <= int(turns):
+        seat, turn = state.current, state.turn
+        started = time.perf_counter()
+        action = bots[seat].choose(state)
+        if seat == 0:
+            spent[turn] = spent.get(turn, 0.0) + time.perf_counter() - started
+        apply(state, action)
+    times = sorted(1000 * t for t in spent.values())
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
+    return json.dumps({"turns": len(times), "median_ms": round(statistics.median(times), 2) if times else 0.0,
+                       "p95_ms": round(p95, 2)})

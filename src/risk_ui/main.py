@@ -23,6 +23,7 @@ def main() -> None:
     bots.start(page)
     if options.debug:
         dom.expose("riskSelfplayDigest", debug.selfplay_digest)
+        dom.expose("riskBotTurnTimes", debug.bot_turn_times)
         dom.expose("riskStateDigest", lambda: debug.state_digest(page.controller.state))
     boot.mark_ready()
 
