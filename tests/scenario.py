@@ -55,3 +55,16 @@ def position(
     state.alive = [s in state.owner for s in range(state.players)]
     return state
 
+
+# Every option appears, in both editions, alone and combined.
+EDITION_OPTIONS = [
+    ("classic", ()),
+    ("classic", ("auto-setup",)),
+    ("classic", ("headquarters",)),
+    ("classic", ("headquarters-short", "auto-setup")),
+    ("classic", ("expert-card-values", "expert-fortify", "army-cap", "card-reroll", "commanders")),
+    ("classic", ("army-cap", "auto-setup")),
+    ("classic-1963", ()),
+    ("classic-1963", ("auto-setup", "commanders", "expert-fortify")),
+    ("classic-1963", ("headquarters", "card-reroll", "army-cap", "expert-card-values")),
+]

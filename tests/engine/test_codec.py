@@ -38,20 +38,8 @@ from risk.rng import MASK64
 from risk.rules import OPTIONS, make_rules
 from risk.selfplay import play_game
 from risk.state import Phase
-from scenario import position, tid
+from scenario import EDITION_OPTIONS, position, tid
 
-# Every option appears, in both editions, alone and combined.
-EDITION_OPTIONS = [
-    ("classic", ()),
-    ("classic", ("auto-setup",)),
-    ("classic", ("headquarters",)),
-    ("classic", ("headquarters-short", "auto-setup")),
-    ("classic", ("expert-card-values", "expert-fortify", "army-cap", "card-reroll", "commanders")),
-    ("classic", ("army-cap", "auto-setup")),
-    ("classic-1963", ()),
-    ("classic-1963", ("auto-setup", "commanders", "expert-fortify")),
-    ("classic-1963", ("headquarters", "card-reroll", "army-cap", "expert-card-values")),
-]
 NAMES = ("Alice", "Bob", "Charlotte", "Dmitri", "Eve", "Frank")
 CONTROLLERS = ("human", "normal", "easy", "hard", "human", "random")
 

@@ -13,17 +13,7 @@ from risk.game import Game, Seat
 from risk.rules import make_rules
 from risk.selfplay import MAX_TURNS, check_invariants, play_game
 from risk.state import Phase
-
-EDITION_OPTIONS = [
-    ("classic", ()),
-    ("classic", ("auto-setup",)),
-    ("classic", ("headquarters",)),
-    ("classic", ("headquarters-short", "auto-setup")),
-    ("classic", ("expert-card-values", "expert-fortify", "army-cap", "card-reroll", "commanders")),
-    ("classic", ("army-cap", "auto-setup")),
-    ("classic-1963", ()),
-    ("classic-1963", ("auto-setup", "commanders", "expert-fortify")),
-]
+from scenario import EDITION_OPTIONS
 
 
 class MixedPlayer:

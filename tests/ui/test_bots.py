@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 
 import pytest
@@ -13,6 +12,7 @@ from risk.state import Phase
 from risk.visibility import HIDDEN_CARD, HIDDEN_RNG
 from risk_ui import bots, layout, view
 from risk_ui.controller import Controller, NewGameSettings, parse_settings
+from threads import in_a_thread
 
 
 def game(*controllers: str, seed: int = 4, first: int | None = None) -> Controller:
@@ -197,21 +197,3 @@ def test_the_bot_bar_shows_only_in_games_with_bots():
     assert not screen.controls["bot-bar"].hidden
     assert "(computer, easy) is playing" in screen.status
     assert all(screen.controls[p].hidden for p in ("panel-place", "panel-attack", "panel-occupy", "end-turn"))
-
-
-def in_a_thread(coroutine) -> None:
-    """Run a coroutine to its end in a thread of its own (an event loop may already run in this one)."""
-    import threading
-
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(coroutine)
-        except BaseException as error:  # pragma: no cover - reported below
-            errors.append(error)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join(60)
-    assert not errors, errors

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 import pytest
@@ -13,6 +12,7 @@ from risk.state import Phase
 from risk_ui import bots, charts, view
 from risk_ui.controller import Controller, NewGameSettings
 from risk_ui.record import CHECKPOINT, Replay, filtered_log
+from threads import in_a_thread
 
 
 @pytest.fixture(scope="module")
@@ -149,21 +149,3 @@ def test_the_winners_screen_carries_the_charts():
 def test_a_chart_scales_to_its_largest_value():
     svg = charts.line_chart("Armies", [1, 2, 3], [[10, 20, 41]], ["Red"], ["#f00"])
     assert ">60</text>" in svg and 'aria-label="Armies per player by turn; at the end: Red 41"' in svg
-
-
-def in_a_thread(coroutine) -> None:
-    """Run a coroutine to its end in a thread of its own (an event loop may already run in this one)."""
-    import threading
-
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(coroutine)
-        except BaseException as error:  # pragma: no cover - reported below
-            errors.append(error)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join(60)
-    assert not errors, errors
