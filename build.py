@@ -1015,7 +1015,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--part", action="append", choices=BENCH_PARTS,
         help="which figures (default: page, engine, codec; 'ai' plays bot matches, minutes long)",
     )
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         if args.command == "fetch":
             for folder in fetch().values():
@@ -1025,7 +1027,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "serve":
             serve(args.port)
         elif args.command == "test":
-            return test(args.pytest_args)
+            return test([*unknown, *args.pytest_args])  # "test -k odds" works as well as "test tests/ui"
         elif args.command == "bench":
             parts = args.part or ["page", "engine", "codec"]
             if "page" in parts:

@@ -137,11 +137,14 @@ def fuzz(count: int = 100_000, seed: int = 1) -> dict[str, object]:
 
 
 def replay_sizes(people: int, games: int) -> dict[str, object]:
-    """Replay-code length of whole classic games, and per action."""
+    """Replay-code length of whole classic games, and per action; the length of the link "Send this
+    turn" makes at the end (present and history) and the time to open it."""
     rules = make_rules("classic")
     chars: list[int] = []
     per_action: list[float] = []
     actions: list[int] = []
+    share_chars: list[int] = []
+    share_open_ms: list[float] = []
     for seed in range(games):
         game = Game.start(rules, _seats(EVERYDAY_NAMES, people), seed)
         bots = [SimpleBot(seed * 7919 + s) for s in range(game.state.players)]
@@ -152,7 +155,14 @@ def replay_sizes(people: int, games: int) -> dict[str, object]:
         chars.append(len(code))
         actions.append(len(game.history))
         per_action.append(round(len(code) * 6 / 8 / len(game.history), 3))
-    return {"chars": _spread(chars), "actions": _spread(actions), "bytes_per_action": _spread(per_action)}
+        share = codec.encode_share(game)
+        started = time.perf_counter()
+        opened, problem = codec.decode_share(share)
+        share_open_ms.append(round((time.perf_counter() - started) * 1000, 1))
+        assert problem == "" and opened.history == game.history
+        share_chars.append(len(share))
+    return {"chars": _spread(chars), "actions": _spread(actions), "bytes_per_action": _spread(per_action),
+            "share_link_chars": _spread(share_chars), "share_link_open_ms": _spread(share_open_ms)}
 
 
 EDITION_OPTIONS = [

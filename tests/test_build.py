@@ -153,3 +153,14 @@ def test_the_server_answers_404_outside_its_folder_and_for_missing_files(served)
     assert get(served, "/../secret.txt").status == 404
     assert get(served, "/runtime/%2e%2e/%2e%2e/secret.txt").status == 404
     assert get(served, "/missing.js").status == 404
+
+
+def test_test_passes_pytest_options_on_and_other_commands_refuse_unknown_ones(monkeypatch, capsys) -> None:
+    seen: list[list[str]] = []
+    monkeypatch.setattr(build, "test", lambda args: seen.append(list(args)) or 0)
+    assert build.main(["test", "-k", "codec", "tests/engine"]) == 0
+    assert build.main(["test", "tests/ui", "-x"]) == 0
+    assert seen == [["-k", "codec", "tests/engine"], ["tests/ui", "-x"]]
+    with pytest.raises(SystemExit):
+        build.main(["build", "-k", "codec"])
+    assert "unrecognized arguments: -k codec" in capsys.readouterr().err

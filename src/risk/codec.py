@@ -8,7 +8,11 @@ local storage, so these codes are the only copy of a game there is. Three kinds 
   (the generator state travels, so the future dice are the same);
 * a **state code** (:func:`encode_state`): rules and the bare snapshot, for bots and tests;
 * a **replay code** (:func:`encode_replay`): rules, seats, seed (or first state) and every action, for
-  the log and save files; decoding replays the whole game through the checked engine.
+  the log and save files; decoding replays the whole game through the checked engine;
+* a **share code** (:func:`encode_share`), what "Send this turn" puts after ``#``: the game code, then
+  ``.`` and the replay code, so that whoever opens it can replay the game from its start. The game code
+  comes first and stands alone: a share code cut short or damaged in its history still opens the game
+  (:func:`decode_share` says why the history was left behind), and a game code is a share code.
 
 Frame (the same for every kind and every future version): ``base64url(format byte + payload +
 CRC-32)`` without padding. The format byte names kind and version (1 game, 2 state, 3 replay; a
@@ -102,11 +106,14 @@ __all__ = [
     "code_layout",
     "decode_game",
     "decode_replay",
+    "decode_share",
     "decode_state",
     "encode_game",
     "encode_replay",
+    "encode_share",
     "encode_state",
     "fit_name",
+    "share_present",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -174,6 +181,8 @@ MAX_NAME_BYTES = 24
 MAX_LINK_CHARS = 4096  # a game or state code; real ones are a few hundred characters at most
 MAX_REPLAY_CHARS = 2_000_000
 MAX_REPLAY_ACTIONS = 200_000
+SHARE_SEPARATOR = "."  # between the game code and the replay code of a share code (not in base64url)
+MAX_SHARED_HISTORY_CHARS = 30_000  # a longer history stays out of links (a save file carries it)
 _ACTIONS_PER_BLOCK = 256  # replay actions per separately coded block (keeps decoding linear in length)
 _MAX_ACTION_TEXT = 200
 _CRC_SALT = zlib.crc32(b"risk share link")
@@ -1310,6 +1319,61 @@ def decode_replay(code: str, limit: int = MAX_REPLAY_CHARS) -> Game:
                 raise CorruptCode(f"This replay is corrupt: its move {number + 1} breaks the rules.") from None
         r.finish()
     return game
+
+
+# ---------------------------------------------------------------------------------------------
+# Share codes: the present, then the whole game.
+
+
+def encode_share(game: Game, *, history_limit: int | None = None) -> str:
+    """The code "Send this turn" puts in a link: :func:`encode_game`'s code, then, if its replay code is
+    at most ``history_limit`` characters (default :data:`MAX_SHARED_HISTORY_CHARS`),
+    :data:`SHARE_SEPARATOR` and that replay code (checked). Use ``SHARE_SEPARATOR in code`` to know
+    whether the history went in."""
+    present = encode_game(game)
+    if history_limit is None:
+        history_limit = MAX_SHARED_HISTORY_CHARS
+    if history_limit <= 0 or not game.history:
+        return present
+    past = encode_replay(game)
+    return present if len(past) > history_limit else present + SHARE_SEPARATOR + past
+
+
+def share_present(code: str) -> str:
+    """The game-code part of a share code (the whole code if it carries no history)."""
+    return code.partition(SHARE_SEPARATOR)[0]
+
+
+def decode_share(code: str) -> tuple[Game, str]:
+    """The game of a share code, with its history when the code carries a good one, and ``""`` or one
+    sentence for the player saying why the history was left behind (the game itself still loads).
+
+    The game code decides the present; the history must replay to exactly that moment, same seats and
+    seed, or it is dropped. If only the game code is damaged, a whole history still gives the game.
+    Raises a :class:`CodecError` subclass when neither part gives a game.
+    """
+    present, separator, past = code.partition(SHARE_SEPARATOR)
+    if not separator:
+        return decode_game(present), ""
+    try:
+        game: Game | None = decode_game(present)
+        problem: CodecError | None = None
+    except CodecError as error:
+        game, problem = None, error
+    try:
+        whole = decode_replay(past)
+    except CodecError as error:
+        if problem is not None:
+            raise problem from None
+        assert game is not None
+        return game, ("This link's history is damaged, so the game goes on from here without it "
+                      f"(the replay starts now). {error}")
+    if game is None:
+        return whole, ""
+    if whole.state != game.state or whole.seats != game.seats or whole.seed & MASK64 != game.seed:
+        return game, ("This link's history does not lead to its game, so the game goes on from here "
+                      "without it (the replay starts now).")
+    return whole, ""
 
 
 def _varint(n: int) -> bytes:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING
 
-from risk.engine import apply
+from risk.engine import apply, new_game
 from risk.game import Game
 from risk.history import LogLine, game_log, luck, seat_names, turn_stats
 from risk.state import GameState
@@ -39,6 +39,8 @@ class Replay:
         self._checkpoints: dict[int, GameState] = {0: game.initial.copy()}
         self._cached: tuple[int, GameState] = (0, game.initial.copy())
         self.index = 0
+        # A game opened from a link without its history, or from a position, starts mid-game.
+        self.from_start = game.initial == new_game(game.rules, len(game.seats), game.seed)
         self.go(index)
 
     @property
@@ -304,8 +306,11 @@ def replay_text(controller: Controller, replay: Replay) -> str:
     game = controller.game
     state = replay.state()
     where = f"Replay: action {replay.index} of {replay.end}, turn {state.turn}."
-    if replay.index == 0:
+    if replay.index == 0 and replay.from_start:
         return where + " The start of the game."
+    if replay.index == 0:
+        return (where + " The first moment on record: this game was opened from a link or position "
+                "without the moves before it.")
     from risk.history import describe
 
     names = seat_names(game)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any, Protocol
 
-from risk.codec import CodecError, decode_game
+from risk.codec import SHARE_SEPARATOR, CodecError, decode_share, encode_share
 from risk.state import GameState, Phase
 from risk_ui import storage
 from risk_ui.controller import Controller
@@ -66,19 +66,32 @@ class Session:
             controller.ui.notice, controller.ui.error = self.message, True
 
     def open_link(self, controller: Controller, code: str) -> bool:
-        """Put the game of a link on the table; on a damaged link say why and change nothing."""
+        """Put the game of a link on the table; on a damaged link say why and change nothing.
+
+        A link to the present of a save of ours opens that save (its record is whole). A link with a
+        history that carries on a save of ours (the friend we sent it to played on) replaces that save,
+        so passing a game back and forth keeps one save of it. Any other link is a new save.
+        """
         entry = self.saves.find_link(code)
-        if entry is not None and self._load(controller, entry.id):
+        if entry is not None and SHARE_SEPARATOR not in code and self._load(controller, entry.id):
             return True
         try:
-            game = decode_game(code)
+            game, problem = decode_share(code)
         except CodecError as error:
+            if entry is not None and self._load(controller, entry.id):
+                return True
             self.message = str(error)
             controller.ui.notice, controller.ui.error = self.message, True
             return False
+        carried_on = self.saves.continued_by(game) if game.history else None
+        if carried_on is None and entry is not None and self._load(controller, entry.id):
+            return True
         controller.load(game)
-        self.save_id = self.new_id()
-        self._key = None  # saved (as a new game of this browser) at once
+        self.save_id = carried_on.id if carried_on is not None else self.new_id()
+        self._key = None  # saved at once (a new save, or the one it carries on)
+        if problem:
+            self.message = problem
+            controller.ui.notice, controller.ui.error = problem, True
         return True
 
     def _load(self, controller: Controller, save_id: str) -> bool:
@@ -298,12 +311,20 @@ class SavesPanel:
         self.refresh()
 
     async def _send(self) -> None:
+        """Hand over a link with the game's history (so the friend can replay it), else the present."""
         session = self.session
-        link = session.link or session.save(self.page.controller)
         try:
-            session.message = await self.browser.send(self.browser.address(link))
+            code = encode_share(self.page.controller.game)
+        except ValueError:  # a game the replay code cannot hold still goes as its present moment
+            code = session.link or session.save(self.page.controller)
+        url = self.browser.address(code)
+        try:
+            session.message = await self.browser.send(url)
         except Exception as error:  # a refused share or clipboard: the link can still be copied by hand
-            session.message = f"Copy this link and send it: {self.browser.address(link)} ({error})"
+            session.message = f"Copy this link and send it: {url} ({error})"
+        if SHARE_SEPARATOR not in code and self.page.controller.game.history:
+            session.message += (" The game's history is too long for a link: export the save file to "
+                                "send the whole game.")
         self.refresh()
 
     def on_import(self, event: Any) -> None:

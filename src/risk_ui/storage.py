@@ -30,7 +30,17 @@ from dataclasses import asdict, dataclass, replace
 from typing import Protocol
 
 from risk.actions import IllegalAction, format_action, parse_action
-from risk.codec import CodecError, decode_game, decode_replay, encode_game, encode_replay, fit_name
+from risk.codec import (
+    SHARE_SEPARATOR,
+    CodecError,
+    decode_game,
+    decode_replay,
+    decode_share,
+    encode_game,
+    encode_replay,
+    fit_name,
+    share_present,
+)
 from risk.game import Game
 from risk.rules import EDITIONS
 from risk.state import GameState, Phase
@@ -181,8 +191,29 @@ class Saves:
     def find_link(self, link: str) -> SaveEntry | None:
         """The save whose present moment is this link (a reload, or a link to a game saved here)."""
         current = self.current_id()
-        matches = [e for e in self.entries() if e.link == link]
+        present = share_present(link)
+        matches = [e for e in self.entries() if e.link == present]
         return next((e for e in matches if e.id == current), matches[0] if matches else None)
+
+    def continued_by(self, game: Game) -> SaveEntry | None:
+        """The save of this very game that ``game`` carries on: same rules, seats and start, and its
+        moves are the first moves of ``game`` (a link sent back by the friend we sent ours to). The
+        current save is tried first; only saves of the same seed are opened."""
+        suffix = f"-{game.seed & 0xFFFFFFFF:x}"
+        current = self.current_id()
+        for entry in sorted(self.entries(), key=lambda e: e.id != current):
+            if not entry.id.endswith(suffix):
+                continue
+            try:
+                mine = self.load(entry.id)
+            except CodecError:
+                continue
+            count = len(mine.history)
+            if (mine.rules == game.rules and mine.seats == game.seats and mine.initial == game.initial
+                    and count <= len(game.history)
+                    and all(a.action == b.action for a, b in zip(mine.history, game.history[:count]))):
+                return entry
+        return None
 
     # -- writing ----------------------------------------------------------------------------------
 
@@ -207,7 +238,7 @@ class Saves:
         return entry
 
     def import_code(self, text: str) -> SaveEntry:
-        """Keep a save file's replay code (or a link code) as a new named save; CodecError if it is not one."""
+        """Keep a save file's replay code (or a link) as a new named save; CodecError if it is not one."""
         code = text.strip()
         if code.startswith(("http://", "https://")) or "#" in code:
             code = code.rsplit("#", 1)[-1]
@@ -215,7 +246,7 @@ class Saves:
             game = decode_replay(code)
         except CodecError as error:
             try:
-                game = decode_game(code)
+                game = decode_share(code)[0] if SHARE_SEPARATOR in code else decode_game(code)
             except CodecError:
                 raise error from None
         now = self.clock()

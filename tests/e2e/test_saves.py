@@ -156,3 +156,42 @@ def test_undo_takes_back_a_placement_but_never_a_roll(context: Callable[..., Any
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     assert board(page) == after and page.locator("#undo").is_disabled()
+
+
+def test_send_this_turn_hands_over_the_history_and_the_friend_replays_it(
+        browser: Any, context: Callable[..., Any], site_url: str) -> None:
+    """The link from "Send this turn" (read back from the clipboard) opens elsewhere with the whole
+    record: the friend's replay steps through the sender's moves."""
+    sender_context = browser.new_context(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = sender_context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        open_at(page, site_url + "?scenario=turn&seed=3")
+        start_turn(page)
+        click_territory(page, "alaska")
+        page.locator("#send-turn").click()
+        page.wait_for_function("document.getElementById('saves-message').textContent.includes('copied')",
+                               timeout=10_000)
+        url = str(page.evaluate("navigator.clipboard.readText()"))
+        before = board(page)
+    finally:
+        sender_context.close()
+    code = url.split("#", 1)[1]
+    assert "." in code and url.startswith(site_url.split("?")[0])
+    friend = context()
+    open_at(friend, url)
+    assert board(friend) == before
+    assert friend.url.split("#", 1)[1] == code.split(".", 1)[0]  # the address keeps the short code
+    friend.locator("#handoff-button").click()  # Red, whose turn it still is, takes the device
+    friend.locator("#replay-open").click()
+    status = friend.locator("#replay-status")
+    assert "action 0 of 3" in status.inner_text()
+    assert armies(friend, "alaska") == 6
+    friend.locator("#replay-forward").click()  # the trade
+    friend.locator("#replay-forward").click()  # one army on Alaska
+    assert armies(friend, "alaska") == 7 and "action 2 of 3" in status.inner_text()
+    friend.locator("#replay-end").click()
+    assert armies(friend, "alaska") == 8
+    friend.locator("#replay-close").click()
+    assert board(friend) == before

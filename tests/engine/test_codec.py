@@ -26,11 +26,14 @@ from risk.codec import (
     UnknownVersion,
     decode_game,
     decode_replay,
+    decode_share,
     decode_state,
     encode_game,
     encode_replay,
+    encode_share,
     encode_state,
     fit_name,
+    share_present,
 )
 from risk.engine import apply, legal_actions, matched_sets, new_game
 from risk.game import Game, Seat
@@ -577,3 +580,90 @@ def test_a_game_resumed_from_a_link_exports_its_replay_from_the_snapshot():
     back = decode_replay(encode_replay(resumed))
     assert back.initial == resumed.initial != game.initial
     assert back.history == resumed.history and back.state == resumed.state
+
+
+# ---------------------------------------------------------------------------------------------
+# Share codes: the present, then the history.
+
+
+def played(people=3, seed=71, actions=250, options=("auto-setup",)):
+    game = Game.start(make_rules("classic", list(options)), seats_for(people), seed)
+    bots = [SimpleBot(seed + s) for s in range(game.state.players)]
+    for _ in range(actions):
+        if game.state.over:
+            break
+        game.play(bots[game.state.current].choose(game.state))
+    return game
+
+
+def test_a_share_code_carries_the_present_and_the_whole_history():
+    game = played()
+    code = encode_share(game)
+    present, separator, past = code.partition(".")
+    assert separator and present == encode_game(game) == share_present(code) and past == encode_replay(game)
+    back, problem = decode_share(code)
+    assert problem == ""
+    assert back.history == game.history and back.initial == game.initial and back.state == game.state
+    assert back.seats == game.seats and back.seed == game.seed
+
+
+def test_a_game_code_is_a_share_code_without_history_and_a_new_game_sends_none():
+    game = played()
+    back, problem = decode_share(encode_game(game))
+    assert problem == "" and back.history == [] and back.state == game.state
+    fresh = Game.start(make_rules("classic"), seats_for(3), 5)
+    assert "." not in encode_share(fresh)
+    assert "." not in encode_share(game, history_limit=len(encode_replay(game)) - 1)
+    assert "." in encode_share(game, history_limit=len(encode_replay(game)))
+
+
+@pytest.mark.parametrize("cut", [1, 7, 100])
+def test_a_share_code_cut_in_its_history_still_opens_the_game_and_says_why(cut):
+    game = played()
+    back, problem = decode_share(encode_share(game)[:-cut])
+    assert back.state == game.state and back.history == []
+    assert problem.startswith("This link's history is damaged") and problem.endswith(".")
+
+
+def test_a_history_of_another_game_is_left_behind():
+    game, other = played(seed=71), played(seed=72)
+    code = encode_game(game) + "." + encode_replay(other)
+    back, problem = decode_share(code)
+    assert back.state == game.state and back.history == []
+    assert "does not lead to its game" in problem
+    # The same game a few moves earlier does not lead to this moment either.
+    earlier = Game.start(game.rules, game.seats, game.seed)
+    for step in game.history[:-3]:
+        earlier.play(step.action)
+    back, problem = decode_share(encode_game(game) + "." + encode_replay(earlier))
+    assert back.history == [] and "does not lead to its game" in problem
+
+
+def test_a_damaged_present_with_a_whole_history_gives_the_game_and_both_damaged_raise():
+    game = played()
+    present, _, past = encode_share(game).partition(".")
+    broken = present[:10] + ("A" if present[10] != "A" else "B") + present[11:]
+    back, problem = decode_share(broken + "." + past)
+    assert problem == "" and back.history == game.history and back.state == game.state
+    with pytest.raises(ChecksumMismatch, match="link is damaged"):
+        decode_share(broken + "." + past[:-5])
+    with pytest.raises(CodecError):
+        decode_share("." + past[:-5])
+
+
+def test_fuzzed_share_codes_give_the_game_or_a_codec_error():
+    rng = random.Random(8)
+    game = played(actions=120)
+    code = encode_share(game)
+    for _ in range(300):
+        chars = list(code)
+        for _ in range(rng.randint(1, 3)):
+            chars[rng.randrange(len(chars))] = rng.choice("AZaz09-_.")
+        try:
+            back, problem = decode_share("".join(chars))
+        except CodecError:
+            continue
+        # Every part that passes its checksum is the original: the present, and the history or nothing.
+        assert back.state == game.state
+        assert (problem == "") == (back.history == game.history)
+        assert back.history in ([], game.history)

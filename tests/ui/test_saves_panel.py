@@ -3,16 +3,21 @@ page opened with a link (good, damaged, or carrying names with markup)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+from risk import codec
+from risk.ai.simple import SimpleBot
 from risk.codec import encode_game
 from risk.engine import legal_actions, matched_sets
 from risk.game import Game, Seat
 from risk.rules import make_rules
+from risk_ui import record
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from risk_ui.saves_panel import SavesPanel, Session
 from risk_ui.scenarios import full_turn
 from risk_ui.storage import TAIL_MAX, MemoryBackend, Saves
+from threads import in_a_thread
 
 
 class FakeBrowser:
@@ -128,3 +133,93 @@ def test_a_long_game_is_saved_as_a_replay_code_and_a_short_tail_and_loads_whole(
     from risk.codec import decode_replay
 
     assert decode_replay(saves.export("g")[1].strip()).state == game.state
+
+
+# -- "Send this turn": a link with the history -----------------------------------------------------
+
+
+def bot_moves(game: Game, count: int, seed: int = 5) -> Game:
+    bots = [SimpleBot(seed + s) for s in range(game.state.players)]
+    for _ in range(count):
+        game.play(bots[game.state.current].choose(game.state))
+    return game
+
+
+def on_table(game: Game) -> Controller:
+    controller = Controller.new(DEFAULT_SETTINGS, seed=1)
+    controller.load(game)
+    return controller
+
+
+def a_game(seed: int = 5, moves: int = 80) -> Game:
+    return bot_moves(Game.start(make_rules("classic", ["auto-setup"]), DEFAULT_SETTINGS.seats, seed), moves, seed)
+
+
+def send(panel: SavesPanel) -> str:
+    """Press "Send this turn" and return the code of the link handed over."""
+    async def press() -> None:
+        panel.command("send")
+        await asyncio.gather(*panel._tasks)
+
+    in_a_thread(press())
+    message = panel.session.message
+    assert message.startswith("copied http://127.0.0.1/#"), message
+    return message.split("#", 1)[1].split(" ", 1)[0]
+
+
+def test_a_sent_link_carries_the_history_and_the_friend_replays_it_from_the_start(mount):
+    game = a_game()
+    _, _page, panel, browser = open_page(mount, MemoryBackend(), controller=on_table(game))
+    code = send(panel)
+    assert "." in code and browser.fragments[-1] == encode_game(game)  # the address keeps the short code
+    friend = MemoryBackend()
+    _doc, page2, _, browser2 = open_page(mount, friend, "#" + code, Controller.new(DEFAULT_SETTINGS, seed=1))
+    theirs = page2.controller.game
+    assert theirs.history == game.history and theirs.state == game.state and not page2.controller.ui.error
+    assert browser2.fragments[-1] == encode_game(game)  # the long link is replaced by the short one
+    record.command(page2.controller, "replay-open")
+    replay = page2.controller.ui.record.replay
+    assert replay is not None and "The start of the game." in record.replay_text(page2.controller, replay)
+    for index in (1, 40, len(game.history)):
+        replay.go(index)
+        assert replay.state() == game.state_at(index)
+    # A reload of the friend's page (the short code in the address) finds the whole record again.
+    _d, page3, _, _ = open_page(mount, friend, "#" + browser2.fragments[-1], Controller.new(DEFAULT_SETTINGS, seed=2))
+    assert page3.controller.game.history == game.history
+
+
+def test_a_game_passed_back_and_forth_keeps_one_save_with_the_whole_record(mount):
+    mine, theirs = MemoryBackend(), MemoryBackend()
+    _, _page, panel, _ = open_page(mount, mine, controller=on_table(a_game()))
+    first = send(panel)
+    _, page2, panel2, _ = open_page(mount, theirs, "#" + first, Controller.new(DEFAULT_SETTINGS, seed=1))
+    bot_moves(page2.controller.game, 30, seed=9)
+    page2.render()
+    back = send(panel2)
+    assert len(Saves(theirs).entries()) == 1
+    _, page3, _, _ = open_page(mount, mine, "#" + back, Controller.new(DEFAULT_SETTINGS, seed=1))
+    assert page3.controller.game.history == page2.controller.game.history
+    entries = Saves(mine).entries()
+    assert len(entries) == 1 and Saves(mine).load(entries[0].id).history == page2.controller.game.history
+
+
+def test_a_link_cut_in_its_history_opens_the_game_and_says_the_replay_starts_now(mount):
+    game = a_game()
+    _, _, panel, _ = open_page(mount, MemoryBackend(), controller=on_table(game))
+    code = send(panel)
+    friend = MemoryBackend()
+    _, page2, _, _ = open_page(mount, friend, "#" + code[:-6], Controller.new(DEFAULT_SETTINGS, seed=1))
+    c = page2.controller
+    assert c.state == game.state and c.game.history == []
+    assert c.ui.error and "history is damaged" in c.ui.notice
+    assert len(Saves(friend).entries()) == 1  # kept, from this moment on
+    record.command(c, "replay-open")
+    assert "first moment on record" in record.replay_text(c, c.ui.record.replay)
+
+
+def test_a_history_too_long_for_a_link_stays_out_and_the_sender_is_told(mount, monkeypatch):
+    monkeypatch.setattr(codec, "MAX_SHARED_HISTORY_CHARS", 20)
+    game = a_game()
+    _, _, panel, _ = open_page(mount, MemoryBackend(), controller=on_table(game))
+    code = send(panel)
+    assert code == encode_game(game) and "too long for a link" in panel.session.message

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from risk.actions import Attack, EndTurn, Place, Trade
-from risk.codec import CodecError, encode_game
+from risk.codec import CodecError, encode_game, encode_share
 from risk.engine import matched_sets
 from risk.game import Game, Seat
 from risk.rules import make_rules
@@ -134,6 +134,8 @@ def test_a_bad_import_keeps_everything_and_a_good_one_adds_a_named_save():
     assert entry.kept and saves.load(entry.id).state == game.state and saves.current_id() == "cur"
     linked = saves.import_code("https://example.invalid/risk/#" + encode_game(game))
     assert saves.load(linked.id).state == game.state
+    shared = saves.import_code("https://example.invalid/risk/#" + encode_share(game))
+    assert saves.load(shared.id).history == game.history
 
 
 def test_undo_takes_back_a_placement_and_a_trade_but_never_a_roll():
