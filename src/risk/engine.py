@@ -37,13 +37,18 @@ from risk.events import (
     Captured,
     CardDrawn,
     CardsTraded,
+    Claimed,
     CommanderUsed,
     DeckReshuffled,
     DiceRolled,
     DieRerolled,
     Eliminated,
     Event,
+    Fortified,
     GameWon,
+    HeadquartersChosen,
+    MovedIn,
+    Placed,
     SetupDealt,
     SetupDone,
     TurnStarted,
@@ -430,6 +435,7 @@ def reachable(state: GameState, source: int) -> list[int]:
 
 
 def _fortify(state: GameState, action: Fortify, events: list[Event]) -> None:
+    events.append(Fortified(state.current, action.source, action.target, action.count))
     state.armies[action.source] -= action.count
     state.armies[action.target] += action.count
     state.moves_made += 1
@@ -464,6 +470,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
             else:
                 _blitz(state, source, target, stop_at, events)
         case Place(territory, count):
+            events.append(Placed(seat, territory, count, state.owner[territory]))
             if state.phase is Phase.REINFORCE:
                 state.armies[territory] += count
                 state.reserve[seat] -= count
@@ -478,6 +485,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
                     state.reserve[state.neutral] -= count
                 _advance_setup(state, events)
         case Occupy(count):
+            events.append(MovedIn(seat, state.battle_source, state.battle_target, count))
             _occupy(state, count, events)
         case Fortify():
             _fortify(state, action, events)
@@ -505,6 +513,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
             if not _decision_open(state):
                 _settle_battle(state, events)
         case Claim(territory):
+            events.append(Claimed(seat, territory))
             _claim(state, territory, seat)
             if -1 in state.owner:
                 state.current = _step(state, seat, state.rules.setup_direction, alive_only=False)
@@ -513,6 +522,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
                 state.quota_own = state.quota_neutral = 0
                 _advance_setup(state, events)
         case ChooseHeadquarters(territory):
+            events.append(HeadquartersChosen(seat, territory))
             state.headquarters[seat] = territory
             if -1 in state.headquarters_of_people():
                 state.current = _step(state, seat, state.rules.setup_direction, alive_only=False)

@@ -31,6 +31,32 @@ class SetupDone:
 
 
 @dataclass(slots=True)
+class Claimed:
+    """A territory was claimed in the setup (one army on it)."""
+
+    seat: int
+    territory: int
+
+
+@dataclass(slots=True)
+class Placed:
+    """Armies were placed; ``owner`` is whose they are (the neutral's, in the two-player setup)."""
+
+    seat: int
+    territory: int
+    count: int
+    owner: int
+
+
+@dataclass(slots=True)
+class HeadquartersChosen:
+    """A player chose a headquarters (in the open)."""
+
+    seat: int
+    territory: int
+
+
+@dataclass(slots=True)
 class CardsTraded:
     """A set was traded for ``armies``; ``bonus`` lists (territory, armies) placed by the card rule."""
 
@@ -103,6 +129,26 @@ class Eliminated:
 
 
 @dataclass(slots=True)
+class MovedIn:
+    """Armies moved into a territory just captured."""
+
+    seat: int
+    source: int
+    target: int
+    count: int
+
+
+@dataclass(slots=True)
+class Fortified:
+    """A free move between a player's own territories."""
+
+    seat: int
+    source: int
+    target: int
+    count: int
+
+
+@dataclass(slots=True)
 class CardDrawn:
     """A card was drawn at the end of a turn with a capture."""
 
@@ -133,6 +179,7 @@ class GameWon:
 
 
 Event = (
-    TurnStarted | SetupDealt | SetupDone | CardsTraded | DiceRolled | DieRerolled | CommanderUsed
-    | BattleFought | Captured | Eliminated | CardDrawn | DeckReshuffled | ArmiesLost | GameWon
+    TurnStarted | SetupDealt | SetupDone | Claimed | Placed | HeadquartersChosen | CardsTraded | DiceRolled
+    | DieRerolled | CommanderUsed | BattleFought | Captured | Eliminated | MovedIn | Fortified | CardDrawn
+    | DeckReshuffled | ArmiesLost | GameWon
 )

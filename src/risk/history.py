@@ -6,7 +6,8 @@ re-rolled, so the log and the charts show exactly the dice that fell.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from risk.engine import apply
@@ -16,11 +17,17 @@ from risk.events import (
     Captured,
     CardDrawn,
     CardsTraded,
+    Claimed,
     CommanderUsed,
+    DiceRolled,
     DieRerolled,
     Eliminated,
     Event,
+    Fortified,
     GameWon,
+    HeadquartersChosen,
+    MovedIn,
+    Placed,
     SetupDone,
     TurnStarted,
 )
@@ -58,6 +65,17 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
     match event:
         case TurnStarted(seat, turn, income):
             return f"Turn {turn}: {names[seat]} receives {_armies(income)}."
+        case Claimed(seat, territory):
+            return f"{names[seat]} claims {place(territory)}."
+        case Placed(seat, territory, count, owner):
+            whose = f" for {names[owner]}" if owner != seat and 0 <= owner < len(names) else ""
+            return f"{names[seat]} places {_armies(count)}{whose} on {place(territory)}."
+        case HeadquartersChosen(seat, territory):
+            return f"{names[seat]} chooses {place(territory)} as headquarters."
+        case MovedIn(seat, _source, target, count):
+            return f"{names[seat]} moves {_armies(count)} into {place(target)}."
+        case Fortified(seat, source, target, count):
+            return f"{names[seat]} moves {_armies(count)} from {place(source)} to {place(target)}."
         case CardsTraded(seat, cards, armies, bonus):
             extra = "".join(f"; +2 on {place(t)}" for t, _ in bonus)
             shown = ", ".join(board.card_label(c) for c in cards)
@@ -70,6 +88,9 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
                 losses.append(f"{names[enemy]} loses {lost_d}")
             return (f"{names[seat]} attacks {place(target)} from {place(source)}: "
                     f"{' '.join(map(str, attacker))} against {' '.join(map(str, defender))}; {', '.join(losses)}.")
+        case DiceRolled(source, target, attacker, defender):
+            return (f"Attack on {place(target)} from {place(source)}: {' '.join(map(str, attacker))} "
+                    f"against {' '.join(map(str, defender))}, before the attacker's choice.")
         case CommanderUsed(_die, old):
             return f"The commander turns a {old} into a 6."
         case DieRerolled(_die, old, new):
@@ -99,18 +120,34 @@ class LogLine:
     text: str
 
 
+def merged(events: Iterable[Event]) -> list[Event]:
+    """The events with each run of placements by one player on one territory as a single placement
+    (placing ten armies one click at a time is one line of the log, not ten)."""
+    out: list[Event] = []
+    for event in events:
+        last = out[-1] if out else None
+        if (isinstance(event, Placed) and isinstance(last, Placed) and last.seat == event.seat
+                and last.territory == event.territory and last.owner == event.owner):
+            out[-1] = replace(last, count=last.count + event.count)
+        else:
+            out.append(event)
+    return out
+
+
 def game_log(game: Game) -> list[LogLine]:
-    """Every logged event of the game in order, grouped by turn number (0 is the setup)."""
+    """Every action and roll of the game in words, in order, grouped by turn number (0 is the setup);
+    a run of placements on one territory is one line."""
     names = seat_names(game)
     lines: list[LogLine] = []
     turn, seat = 0, game.initial.current
-    for step in game.history:
-        for event in step.events:
-            if isinstance(event, TurnStarted):
-                turn, seat = event.turn, event.seat
-            text = describe(game, event, names)
-            if text is not None:
-                lines.append(LogLine(turn, seat, text))
+    for event in merged(event for step in game.history for event in step.events):
+        if isinstance(event, TurnStarted):
+            turn, seat = event.turn, event.seat
+        text = describe(game, event, names)
+        if text is not None:
+            # In the setup players take turns action by action: the line belongs to whoever acted.
+            actor = event.seat if isinstance(event, (Claimed, Placed, HeadquartersChosen)) else seat
+            lines.append(LogLine(turn, actor, text))
     return lines
 
 

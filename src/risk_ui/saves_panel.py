@@ -122,10 +122,12 @@ class Session:
         """Autosave the game if it changed; return the link code to put in the address ("" if none)."""
         if not self.changed(controller):
             return ""
-        first = self._key is None
-        if self._key is not None and self._key[0] != id(controller.game):  # type: ignore[index]
+        previous = self._key
+        if previous is not None and previous[0] != id(controller.game):  # type: ignore[index]
             self.save_id = self.new_id()  # another game on the table: a new save
         self._key = self._state_key(controller)
+        # Whether a move was made since (a hand-off screen passed is not one).
+        moved = previous is not None and previous[:2] != self._key[:2]  # type: ignore[index]
         try:
             entry = self.saves.autosave(controller.game, self.save_id, controller.ui.viewer)
         except StorageFull as error:
@@ -134,13 +136,13 @@ class Session:
 
             self.link = encode_game(controller.game)
             return self.link
-        if self._quiet_after(first):
-            self.message = ""  # an action since: what was said is old news (a lack of storage is not)
+        if self._quiet_after(moved):
+            self.message = ""  # a move since: what was said is old news (a lack of storage is not)
         self.link = entry.link
         return entry.link
 
-    def _quiet_after(self, first: bool) -> bool:
-        return bool(self.message) and (not first or self.message == storage.FULL_MESSAGE) and (
+    def _quiet_after(self, moved: bool) -> bool:
+        return bool(self.message) and (moved or self.message == storage.FULL_MESSAGE) and (
             self.message != NO_STORAGE)
 
     def load(self, controller: Controller, save_id: str) -> bool:

@@ -26,7 +26,7 @@ from risk.actions import Reroll, UseCommander
 from risk.board import CARD_KIND_NAMES
 from risk.engine import legal_actions, matched_sets, must_trade, occupy_range, reachable
 from risk.events import BattleFought, Event
-from risk.history import describe, seat_names
+from risk.history import describe, merged, seat_names
 from risk.rules import OPTIONS, hooks_for
 from risk.state import GameState, Phase
 from risk_ui import bots, odds_view, record
@@ -349,15 +349,14 @@ def log_html(controller: Controller, lines: int = 8) -> str:
     """The last few lines of the game log, newest last (read backwards, so long games stay cheap)."""
     game = controller.game
     names = seat_names(game)
-    found: list[str] = []
+    recent: list[Event] = []
+    said: list[str] = []
     for step in reversed(game.history):
-        for event in reversed(step.events):
-            text = describe(game, event, names)
-            if text is not None:
-                found.append(text)
-        if len(found) >= lines:
+        recent[:0] = step.events
+        said = [text for text in (describe(game, e, names) for e in merged(recent)) if text is not None]
+        if len(said) > lines:  # one more than shown: the first line shown is then a whole run
             break
-    return "".join(f"<li>{escape(text)}</li>" for text in reversed(found[:lines]))
+    return "".join(f"<li>{escape(text)}</li>" for text in said[-lines:])
 
 
 def _dice_row(faces: tuple[int, ...], side: str, who: str) -> str:

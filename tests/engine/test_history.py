@@ -2,13 +2,15 @@
 
 from fractions import Fraction
 
-from risk.actions import Attack
+import pytest
+
+from risk.actions import Attack, Fortify, Occupy, Place
 from risk.ai.simple import SimpleBot
 from risk.game import Game, Seat
-from risk.history import expected_losses, game_log, luck, turn_stats
+from risk.history import describe, expected_losses, game_log, luck, merged, seat_names, turn_stats
 from risk.rules import make_rules
 from risk.state import Phase
-from scenario import position, scripted_rng, tid
+from scenario import EDITION_OPTIONS, position, scripted_rng, tid
 
 
 def _played_game(people=3, seed=4):
@@ -68,3 +70,69 @@ def test_a_whole_game_replays_to_its_recorded_states():
     assert states[0] == game.initial and states[-1] == game.state
     assert game.verify() == len(game.history)
     assert states[-1].phase is Phase.OVER
+
+
+@pytest.mark.parametrize(("edition", "options"), EDITION_OPTIONS)
+@pytest.mark.parametrize("people", [2, 4])
+def test_every_action_of_every_edition_says_something_in_the_log(edition, options, people):
+    """Claims, placements, headquarters, move-ins and free moves are logged as well as rolls and cards:
+    no action of a whole game leaves the log silent."""
+    game = Game.start(make_rules(edition, list(options)), [Seat(f"P{i}", i) for i in range(people)], people)
+    bots = [SimpleBot(people + i) for i in range(game.state.players)]
+    names = seat_names(game)
+    while not game.state.over:
+        action = bots[game.state.current].choose(game.state)
+        events = game.play(action)
+        said = [describe(game, e, names) for e in events]
+        assert any(said), f"{action} says nothing: {events}"
+        assert all(text is None or text.endswith(".") for text in said)
+
+
+def _game_at(state, names=("Red", "Blue", "Green")):
+    return Game(state.rules, tuple(Seat(n, i) for i, n in enumerate(names)), 0, state, state.copy())
+
+
+def test_placements_in_a_row_on_one_territory_are_one_line_and_moves_name_both_ends():
+    state = position(phase=Phase.REINFORCE, owners={"alaska": 0, "kamchatka": 1, "peru": 1, "brazil": 2},
+                     armies={"alaska": 3, "kamchatka": 1, "alberta": 2}, default_owner=0)
+    state.reserve[0] = 5
+    game = _game_at(state)
+    for territory in ("alaska", "alaska", "alaska", "alberta", "alaska"):
+        game.play(Place(tid(territory), 1))
+    texts = [line.text for line in game_log(game)]
+    assert texts == ["Red places 3 armies on Alaska.", "Red places 1 army on Alberta.",
+                     "Red places 1 army on Alaska."]
+    assert [line.seat for line in game_log(game)] == [0, 0, 0]
+    # The record itself keeps every single action and event.
+    assert len(game.history) == 5 and len(merged(e for s in game.history for e in s.events)) == 3
+    state = game.state
+    state.rng = scripted_rng(3, 1, [6, 5, 4], [1])
+    state.armies[tid("alaska")] = 8
+    game = _game_at(state)
+    game.play(Attack(tid("alaska"), tid("kamchatka"), 3))
+    game.play(Occupy(5))
+    game.play(Fortify(tid("alberta"), tid("alaska"), 2))
+    texts = [line.text for line in game_log(game)]
+    assert texts[:5] == [
+        "Red attacks Kamchatka from Alaska: 6 5 4 against 1; Blue loses 1.",
+        "Red captures Kamchatka from Blue.",
+        "Red moves 5 armies into Kamchatka.",
+        "Red moves 2 armies from Alberta to Alaska.",
+        "Red draws a card.",  # the one free move ends the turn
+    ]
+    assert texts[5].startswith("Turn ") and ": Blue receives " in texts[5]
+
+
+def test_the_setup_log_names_claims_neutral_armies_and_headquarters_by_whoever_acted():
+    game = Game.start(make_rules("classic", ["headquarters"]), [Seat("Ann", 0), Seat("Bob", 1)], 3)
+    bots = [SimpleBot(i) for i in range(game.state.players)]
+    while game.state.phase is not Phase.REINFORCE:
+        game.play(bots[game.state.current].choose(game.state))
+    lines = game_log(game)
+    claims = [line for line in lines if " claims " in line.text]
+    neutral = [line for line in lines if " for Neutral on " in line.text]
+    chosen = [line for line in lines if line.text.endswith(" as headquarters.")]
+    assert neutral and all(line.turn == 0 for line in neutral)
+    assert {line.seat for line in neutral} == {0, 1}
+    assert len(chosen) == 2 and {line.seat for line in chosen} == {0, 1}
+    assert not claims or all(line.text.split(" ")[0] in ("Ann", "Bob") for line in claims)

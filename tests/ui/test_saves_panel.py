@@ -208,13 +208,19 @@ def test_a_link_cut_in_its_history_opens_the_game_and_says_the_replay_starts_now
     _, _, panel, _ = open_page(mount, MemoryBackend(), controller=on_table(game))
     code = send(panel)
     friend = MemoryBackend()
-    _, page2, _, _ = open_page(mount, friend, "#" + code[:-6], Controller.new(DEFAULT_SETTINGS, seed=1))
+    doc2, page2, _, _ = open_page(mount, friend, "#" + code[:-6], Controller.new(DEFAULT_SETTINGS, seed=1))
     c = page2.controller
     assert c.state == game.state and c.game.history == []
     assert c.ui.error and "history is damaged" in c.ui.notice
     assert len(Saves(friend).entries()) == 1  # kept, from this moment on
+    doc2.click(button(doc2, "handoff-button"))  # taking the device is no move: the warning stays
+    assert "history is damaged" in button(doc2, "saves-message").textContent
     record.command(c, "replay-open")
     assert "first moment on record" in record.replay_text(c, c.ui.record.replay)
+    record.command(c, "replay-close")
+    bot_moves(c.game, 1)
+    page2.render()
+    assert button(doc2, "saves-message").textContent == ""
 
 
 def test_a_history_too_long_for_a_link_stays_out_and_the_sender_is_told(mount, monkeypatch):

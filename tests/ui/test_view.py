@@ -216,3 +216,19 @@ def test_sets_that_differ_only_by_which_wild_card_are_offered_once():
     assert len(matched_sets(c.state, 0)) == 10
     assert sets.count("<button") == 7  # three of a kind or one of each, with no, one or two wilds
     assert view.render(c).controls["panel-place"].hidden  # nothing to place before the forced trade
+
+
+def test_the_recent_log_shows_a_run_of_placements_as_one_line_and_at_most_eight_lines():
+    from risk.actions import Place
+
+    state = position(phase=Phase.REINFORCE, owners={"kamchatka": 1, "brazil": 2}, default_owner=0)
+    state.reserve[0] = 30
+    c = Controller.from_state(DEFAULT_SETTINGS.seats, state)
+    for territory in ["alaska"] * 4 + ["alberta", "alaska"]:
+        c.game.play(Place(tid(territory), 1))
+    assert view.log_html(c).count("<li>") == 3
+    assert "<li>Red places 4 armies on Alaska.</li><li>Red places 1 army on Alberta.</li>" in view.log_html(c)
+    for territory in ["peru", "iceland"] * 6:
+        c.game.play(Place(tid(territory), 1))
+    html = view.log_html(c)
+    assert html.count("<li>") == 8 and html.endswith("<li>Red places 1 army on Iceland.</li>")
