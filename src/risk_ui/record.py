@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from risk.engine import apply, new_game
 from risk.game import Game
-from risk.history import LogLine, game_log, luck, seat_names, turn_stats
+from risk.history import LogLine, SeatStats, game_log, luck, seat_names, turn_stats
 from risk.state import GameState
 from risk_ui import charts
 
@@ -216,8 +216,13 @@ def player_options_html(controller: Controller) -> str:
 # Statistics
 
 
+STAT_CHARTS = (("Territories", "territories"), ("Armies", "armies"), ("Cards in hand", "cards"),
+               ("Income", "income"), ("Continents held", "continents"))
+
+
 def stats_html(controller: Controller) -> str:
-    """Charts of territories and armies per player per turn, and the luck meter."""
+    """Charts per player and turn (territories, armies, cards, income, continents held), the same
+    figures now as a table, and the luck meter."""
     game = controller.game
 
     def make() -> str:
@@ -227,13 +232,27 @@ def stats_html(controller: Controller) -> str:
 
         colours = [seat_colour(controller, seat).hex for seat in range(len(names))]
         turns = [turn for turn, _ in series]
-        territories = [[stats[seat].territories for _, stats in series] for seat in range(len(names))]
-        armies = [[stats[seat].armies for _, stats in series] for seat in range(len(names))]
-        return (charts.line_chart("Territories", turns, territories, names, colours)
-                + charts.line_chart("Armies", turns, armies, names, colours)
-                + luck_html(controller))
+        drawn = "".join(
+            charts.line_chart(title, turns, [[getattr(stats[seat], field) for _, stats in series]
+                                             for seat in range(len(names))], names, colours)
+            for title, field in STAT_CHARTS)
+        return f'<div class="charts">{drawn}</div>' + figures_html(controller, series, names) + luck_html(controller)
 
     return _cached(controller, "stats", (id(game), len(game.history)), make)
+
+
+def figures_html(controller: Controller, series: list[tuple[int, tuple[SeatStats, ...]]], names: list[str]) -> str:
+    """The latest figures of every player still in, as a table (what the charts end on, in words)."""
+    if not series:
+        return ""
+    turn, last = series[-1]
+    head = "".join(f'<th scope="col">{escape(title)}</th>' for title, _ in STAT_CHARTS)
+    rows = "".join(
+        f'<tr data-seat="{seat}"><th scope="row">{escape(names[seat])}</th>'
+        + "".join(f"<td>{getattr(stats, field)}</td>" for _, field in STAT_CHARTS) + "</tr>"
+        for seat, stats in enumerate(last) if stats.territories)
+    return (f'<table class="figures"><caption>Turn {turn}</caption><thead><tr><th scope="col">Player</th>{head}'
+            f"</tr></thead><tbody>{rows}</tbody></table>")
 
 
 def luck_html(controller: Controller) -> str:

@@ -126,7 +126,8 @@ def test_the_winners_screen_shows_the_charts(near_win: Any) -> None:
     page.get_by_role("button", name="Attack until won").click()
     assert body(page, "data-phase") == "over"
     assert page.locator("#winner").is_visible()
-    assert page.locator("#winner-stats svg.chart").count() == 2
+    assert page.locator("#winner-stats svg.chart").count() == 5
+    assert page.locator("#winner-stats table.figures").is_visible()
     assert page.locator("#winner-stats svg.chart polyline.series").count() >= 1
     assert page.locator("#winner-stats table.luck").is_visible()
 

@@ -124,11 +124,21 @@ def test_the_statistics_panel_draws_a_line_per_player_and_the_luck_meter(played:
     assert view.render(c).html["stats"] == ""
     c.command("stats-toggle")
     html = view.render(c).html["stats"]
-    assert html.count('<svg class="chart"') == 2
-    assert len(re.findall(r'<polyline class="series" data-seat="\d"', html)) == 6
-    assert html.count('<tr data-seat=') == 3 and "Luck of the dice" in html
-    last = turn_stats(c.game)[-1][1]
+    assert html.count('<svg class="chart"') == 5
+    for title in ("Territories", "Armies", "Cards in hand", "Income", "Continents held"):
+        assert f'class="chart-title">{title}</text>' in html
+    # Territories and armies: a line for each of the three players.
+    assert len(re.findall(r'<polyline class="series" data-seat="\d"', html)) >= 6
+    assert "Luck of the dice" in html
+    turn, last = turn_stats(c.game)[-1]
     assert f"P0 {last[0].territories}" in html
+    figures = html[html.index('<table class="figures">'):html.index("</table>")]
+    assert f"<caption>Turn {turn}</caption>" in figures
+    for seat, stats in enumerate(last):
+        cells = "".join(f"<td>{v}</td>" for v in (stats.territories, stats.armies, stats.cards, stats.income,
+                                                   stats.continents))
+        assert (f'<tr data-seat="{seat}"><th scope="row">P{seat}</th>{cells}</tr>' in figures) == bool(
+            stats.territories)
 
 
 def test_the_winners_screen_carries_the_charts():
@@ -143,7 +153,7 @@ def test_the_winners_screen_carries_the_charts():
     c.click(board.territory_index("kamchatka"))
     c.command("blitz")
     assert c.state.phase is Phase.OVER
-    assert view.render(c).html["winner-stats"].count('<svg class="chart"') == 2
+    assert view.render(c).html["winner-stats"].count('<svg class="chart"') == 5
 
 
 def test_a_chart_scales_to_its_largest_value():
