@@ -218,6 +218,7 @@ def player_options_html(controller: Controller) -> str:
 
 STAT_CHARTS = (("Territories", "territories"), ("Armies", "armies"), ("Cards in hand", "cards"),
                ("Income", "income"), ("Continents held", "continents"))
+FIGURE_HEADINGS = ("Territories", "Armies", "Cards", "Income", "Continents")
 
 
 def stats_html(controller: Controller) -> str:
@@ -246,13 +247,13 @@ def figures_html(controller: Controller, series: list[tuple[int, tuple[SeatStats
     if not series:
         return ""
     turn, last = series[-1]
-    head = "".join(f'<th scope="col">{escape(title)}</th>' for title, _ in STAT_CHARTS)
+    head = "".join(f'<th scope="col">{escape(title)}</th>' for title in FIGURE_HEADINGS)
     rows = "".join(
         f'<tr data-seat="{seat}"><th scope="row">{escape(names[seat])}</th>'
         + "".join(f"<td>{getattr(stats, field)}</td>" for _, field in STAT_CHARTS) + "</tr>"
         for seat, stats in enumerate(last) if stats.territories)
-    return (f'<table class="figures"><caption>Turn {turn}</caption><thead><tr><th scope="col">Player</th>{head}'
-            f"</tr></thead><tbody>{rows}</tbody></table>")
+    return (f'<div class="table-scroll"><table class="figures"><caption>Turn {turn}</caption><thead><tr>'
+            f'<th scope="col">Player</th>{head}</tr></thead><tbody>{rows}</tbody></table></div>')
 
 
 def luck_html(controller: Controller) -> str:
