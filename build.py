@@ -915,6 +915,34 @@ def bot_thinking_in_pyodide(browser: Any, url: str) -> dict[str, float]:
 EXTRA_BENCHMARKS.append(bot_thinking_in_pyodide)
 
 
+def share_links_in_pyodide(browser: Any, url: str) -> dict[str, float]:
+    """Making and opening the "Send this turn" link (present and history) of whole 6-player games, in
+    CPython and in the page's Pyodide."""
+    from risk_ui.debug import share_link_times
+
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "?debug=1")
+    page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
+    page.wait_for_function("() => typeof window.riskShareLinkTimes === 'function'", timeout=60_000)
+    figures: dict[str, float] = {}
+    for seed in (1, 2, 3):
+        here = json.loads(share_link_times(6, seed))
+        there = json.loads(page.evaluate("(seed) => window.riskShareLinkTimes(6, seed)", seed))
+        if (here["actions"], here["chars"]) != (there["actions"], there["chars"]):
+            raise SystemExit("bench: the page's Pyodide made another link from CPython's")
+        figures[f"share_6p_seed{seed}_actions"] = here["actions"]
+        figures[f"share_6p_seed{seed}_chars"] = here["chars"]
+        for where, result in (("cpython", here), ("pyodide", there)):
+            figures[f"share_6p_seed{seed}_{where}_make_ms"] = result["make_ms"]
+            figures[f"share_6p_seed{seed}_{where}_open_ms"] = result["open_ms"]
+    context.close()
+    return figures
+
+
+EXTRA_BENCHMARKS.append(share_links_in_pyodide)
+
+
 def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) -> dict[str, Any]:
     """Time to ready, cold and warm, and bytes, of the game page and variants against the bare page.
 

@@ -2,7 +2,8 @@
 
 With ``?debug=1`` the page puts :func:`selfplay_digest` on ``window.riskSelfplayDigest`` and
 :func:`state_digest` of its current game on ``window.riskStateDigest``; the end-to-end tests call them
-and compare with the same functions run here in CPython.
+and compare with the same functions run here in CPython. :func:`bot_turn_times` and
+:func:`share_link_times` give ``build.py bench`` its figures from inside the page.
 
 >>> len(selfplay_digest(1))
 64
@@ -53,3 +54,28 @@ def bot_turn_times(level: str, seed: int = 1, turns: int = 60) -> str:
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
     return json.dumps({"turns": len(times), "median_ms": round(statistics.median(times), 2) if times else 0.0,
                        "p95_ms": round(p95, 2)})
+
+
+def share_link_times(people: int = 6, seed: int = 1) -> str:
+    """Make and open the "Send this turn" link of a whole self-played classic game, in ms (JSON: actions,
+    chars, make_ms, open_ms). Used by ``build.py bench`` in the page."""
+    import json
+    import time
+
+    from risk.ai.simple import SimpleBot
+    from risk.codec import decode_share, encode_share
+    from risk.game import Game, Seat
+
+    game = Game.start(make_rules("classic"), [Seat(f"P{i}", i) for i in range(int(people))], int(seed))
+    bots = [SimpleBot(int(seed) * 7919 + s) for s in range(game.state.players)]
+    while not game.state.over:
+        game.play(bots[game.state.current].choose(game.state))
+    started = time.perf_counter()
+    code = encode_share(game)
+    made = time.perf_counter()
+    opened, problem = decode_share(code)
+    done = time.perf_counter()
+    if problem or opened.history != game.history:
+        raise ValueError("the link did not open to the same game")
+    return json.dumps({"actions": len(game.history), "chars": len(code), "make_ms": round(1000 * (made - started), 1),
+                       "open_ms": round(1000 * (done - made), 1)})

@@ -24,6 +24,7 @@ def main() -> None:
     if options.debug:
         dom.expose("riskSelfplayDigest", debug.selfplay_digest)
         dom.expose("riskBotTurnTimes", debug.bot_turn_times)
+        dom.expose("riskShareLinkTimes", debug.share_link_times)
         dom.expose("riskStateDigest", lambda: debug.state_digest(page.controller.state))
     boot.mark_ready()
 

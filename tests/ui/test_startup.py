@@ -30,3 +30,14 @@ def test_every_scenario_is_a_consistent_position_for_red():
 
 def test_the_selfplay_digest_depends_on_the_seed_and_repeats():
     assert selfplay_digest(3) == selfplay_digest(3) != selfplay_digest(4)
+
+
+def test_the_bench_hooks_report_figures_of_a_real_game():
+    import json
+
+    from risk_ui.debug import bot_turn_times, share_link_times
+
+    times = json.loads(share_link_times(3, 2))
+    assert times["actions"] > 100 and times["chars"] > times["actions"] and times["open_ms"] > 0
+    assert json.loads(share_link_times(3, 2))["chars"] == times["chars"]  # the same game again
+    assert json.loads(bot_turn_times("easy", turns=5))["turns"] >= 1
