@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cache
 
 from risk.engine import apply
 from risk.events import (
@@ -212,6 +213,7 @@ class Luck:
         return (self.killed - self.expected_killed) - (self.lost - self.expected_lost)
 
 
+@cache
 def expected_losses(attack_dice: int, defend_dice: int) -> tuple[Fraction, Fraction]:
     """Exact expected ``(attacker losses, defender losses)`` of one roll of plain dice."""
     outcomes = roll_outcomes(attack_dice, defend_dice)
@@ -227,19 +229,24 @@ def luck(game: Game) -> list[Luck]:
     players = game.initial.players
     killed = [0] * players
     lost = [0] * players
-    expected_killed = [Fraction(0)] * players
-    expected_lost = [Fraction(0)] * players
+    # Rolls by (attacker, defender, attack dice, defence dice): the exact fractions are added once each.
+    rolls: dict[tuple[int, int, int, int], int] = {}
     for step in game.history:
         for event in step.events:
             if isinstance(event, BattleFought):
-                e_a, e_d = expected_losses(len(event.attacker), len(event.defender))
                 a, d = event.attacker_seat, event.defender_seat
+                key = (a, d, len(event.attacker), len(event.defender))
+                rolls[key] = rolls.get(key, 0) + 1
                 killed[a] += event.defender_losses
-                expected_killed[a] += e_d
                 lost[a] += event.attacker_losses
-                expected_lost[a] += e_a
                 killed[d] += event.attacker_losses
-                expected_killed[d] += e_a
                 lost[d] += event.defender_losses
-                expected_lost[d] += e_d
+    expected_killed = [Fraction(0)] * players
+    expected_lost = [Fraction(0)] * players
+    for (a, d, attack_dice, defend_dice), count in rolls.items():
+        e_a, e_d = expected_losses(attack_dice, defend_dice)
+        expected_killed[a] += count * e_d
+        expected_lost[a] += count * e_a
+        expected_killed[d] += count * e_a
+        expected_lost[d] += count * e_d
     return [Luck(killed[s], expected_killed[s], lost[s], expected_lost[s]) for s in range(players)]
