@@ -17,6 +17,16 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from risk.engine import apply, new_game
+from risk.events import (
+    BattleFought,
+    Captured,
+    Claimed,
+    DiceRolled,
+    Fortified,
+    HeadquartersChosen,
+    MovedIn,
+    Placed,
+)
 from risk.game import Game
 from risk.history import LogLine, SeatStats, game_log, luck, seat_names, turn_stats
 from risk.state import GameState
@@ -371,8 +381,25 @@ ACTION_PANELS = ("panel-place", "panel-attack", "panel-move", "panel-occupy", "p
                  "end-turn")
 
 
+def step_marks(game: Game, index: int) -> dict[int, str]:
+    """Where the action that led to the replay's moment ``index`` acted: the territory it acted from
+    ("selected") and the one it acted on ("target"), so a time-lapse can be followed on the map."""
+    marks: dict[int, str] = {}
+    if not 0 < index <= len(game.history):
+        return marks
+    for event in game.history[index - 1].events:
+        match event:
+            case BattleFought() | DiceRolled() | MovedIn() | Fortified():
+                marks[event.source] = "selected"
+                marks[event.target] = "target"
+            case Placed() | Claimed() | HeadquartersChosen() | Captured():
+                marks.setdefault(event.territory, "target")
+    return marks
+
+
 def past_territories(controller: Controller, past: GameState) -> tuple[TerritoryView, ...]:
-    """The territories as they were at the replay's moment, without any live selection."""
+    """The territories as they were at the replay's moment, without any live selection; the last
+    action's territories marked (see :func:`step_marks`)."""
     from dataclasses import replace
 
     from risk_ui.controller import Controller as ControllerClass
@@ -380,5 +407,8 @@ def past_territories(controller: Controller, past: GameState) -> tuple[Territory
     from risk_ui.view import territory_views
 
     game = controller.game
+    replay = controller.ui.record.replay
+    marks = step_marks(game, replay.index) if replay is not None else {}
     shown = ControllerClass(Game(game.rules, game.seats, game.seed, game.initial, past), UiState(viewer=-1))
-    return tuple(replace(tv, classes=(), pressed=False) for tv in territory_views(shown))
+    return tuple(replace(tv, classes=(marks[tv.index],) if tv.index in marks else (), pressed=False)
+                 for tv in territory_views(shown))

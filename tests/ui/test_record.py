@@ -11,7 +11,7 @@ from risk.history import game_log, turn_stats
 from risk.state import Phase
 from risk_ui import bots, charts, view
 from risk_ui.controller import Controller, NewGameSettings
-from risk_ui.record import CHECKPOINT, Replay, filtered_log
+from risk_ui.record import CHECKPOINT, Replay, filtered_log, step_marks
 from threads import in_a_thread
 
 
@@ -159,3 +159,23 @@ def test_the_winners_screen_carries_the_charts():
 def test_a_chart_scales_to_its_largest_value():
     svg = charts.line_chart("Armies", [1, 2, 3], [[10, 20, 41]], ["Red"], ["#f00"])
     assert ">60</text>" in svg and 'aria-label="Armies per player by turn; at the end: Red 41"' in svg
+
+
+def test_each_replay_step_marks_where_its_action_acted_on_the_map(played: Controller):
+    from risk.events import BattleFought, Placed
+
+    c = fresh(played)
+    history = c.game.history
+    battle = next(i for i, step in enumerate(history) if any(isinstance(e, BattleFought) for e in step.events))
+    placing = next(i for i, step in enumerate(history) if any(isinstance(e, Placed) for e in step.events))
+    c.command("replay-open")
+    c.ui.record.replay.go(battle + 1)
+    fought = next(e for e in history[battle].events if isinstance(e, BattleFought))
+    marked = {t.index: t.classes for t in view.render(c).territories if t.classes}
+    assert marked[fought.source] == ("selected",) and marked[fought.target] == ("target",)
+    c.ui.record.replay.go(placing + 1)
+    placed = next(e for e in history[placing].events if isinstance(e, Placed))
+    assert step_marks(c.game, placing + 1) == {placed.territory: "target"}
+    assert {t.index for t in view.render(c).territories if t.classes} == {placed.territory}
+    c.command("replay-start")
+    assert not any(t.classes for t in view.render(c).territories)
