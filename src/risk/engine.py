@@ -64,6 +64,7 @@ __all__ = [
     "new_game",
     "occupy_range",
     "play",
+    "start_game",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -75,6 +76,12 @@ def new_game(rules: Rules, people: int, seed: int = 0) -> GameState:
 
     Who goes first is drawn from the seeded generator, as the rulebook's dice roll decides it.
     """
+    return start_game(rules, people, seed)[0]
+
+
+def start_game(rules: Rules, people: int, seed: int = 0) -> tuple[GameState, list[Event]]:
+    """:func:`new_game`, and what happened in it before the first action (the territories dealt, the
+    armies spread, the first turn begun), for the log."""
     if not rules.min_players <= people <= rules.max_players:
         raise ValueError(f"the {rules.edition} rules are for {rules.min_players} to {rules.max_players} players")
     board = load_board(rules.map)
@@ -123,7 +130,7 @@ def new_game(rules: Rules, people: int, seed: int = 0) -> GameState:
         _start_setup_turn(state, first, events)
     else:
         state.phase = Phase.CLAIM
-    return state
+    return state, events
 
 
 def _claim(state: GameState, territory: int, seat: int) -> None:

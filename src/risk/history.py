@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
-from risk.engine import apply
+from risk.engine import apply, start_game
 from risk.events import (
     ArmiesLost,
     BattleFought,
@@ -29,6 +29,7 @@ from risk.events import (
     HeadquartersChosen,
     MovedIn,
     Placed,
+    SetupDealt,
     SetupDone,
     TurnStarted,
 )
@@ -107,6 +108,10 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
             return f"{names[seat]} loses {_armies(count)} that do not fit under the army cap."
         case GameWon(seat):
             return f"{names[seat]} wins the game."
+        case SetupDealt():
+            if game.initial.neutral >= 0:
+                return f"The territories are dealt in three piles: one for each player and one for {NEUTRAL_NAME}."
+            return "The territories are dealt at random."
         case SetupDone():
             return "Every starting army is on the board."
     return None
@@ -135,13 +140,23 @@ def merged(events: Iterable[Event]) -> list[Event]:
     return out
 
 
+def opening(game: Game) -> list[Event] | None:
+    """What happened before the first action (territories dealt, the first turn begun) when the game
+    starts from its seed; ``None`` for a game that starts from a link or a position."""
+    state, events = start_game(game.rules, len(game.seats), game.seed)
+    return events if state == game.initial else None
+
+
 def game_log(game: Game) -> list[LogLine]:
     """Every action and roll of the game in words, in order, grouped by turn number (0 is the setup);
-    a run of placements on one territory is one line."""
+    a run of placements on one territory is one line. A game that starts from a link or a position
+    starts in the turn of that moment."""
     names = seat_names(game)
     lines: list[LogLine] = []
-    turn, seat = 0, game.initial.current
-    for event in merged(event for step in game.history for event in step.events):
+    first = opening(game)
+    turn, seat = (0 if first is not None else game.initial.turn), game.initial.current
+    recorded = (event for step in game.history for event in step.events)
+    for event in merged([*(first or ()), *recorded]):
         if isinstance(event, TurnStarted):
             turn, seat = event.turn, event.seat
         text = describe(game, event, names)

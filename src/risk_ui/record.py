@@ -181,9 +181,6 @@ def filtered_log(game: Game, player: str = ALL, search: str = "") -> list[LogLin
     """The log lines of one seat (its turns, and lines naming it) holding every word searched for (any case)."""
     words = search.casefold().split()
     lines = game_log(game)
-    first = game.initial.turn
-    if first:  # a game that began mid-turn (a scenario, a link): its first lines belong to that turn
-        lines = [LogLine(first, line.seat, line.text) if line.turn == 0 else line for line in lines]
     if player != ALL:  # the player's own turns, and every line that names the player
         names = seat_names(game)
         name = names[int(player)] if int(player) < len(names) else ""

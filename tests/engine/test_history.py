@@ -136,3 +136,27 @@ def test_the_setup_log_names_claims_neutral_armies_and_headquarters_by_whoever_a
     assert {line.seat for line in neutral} == {0, 1}
     assert len(chosen) == 2 and {line.seat for line in chosen} == {0, 1}
     assert not claims or all(line.text.split(" ")[0] in ("Ann", "Bob") for line in claims)
+
+
+def test_the_log_opens_with_what_happened_before_the_first_action():
+    from risk.codec import decode_game, encode_game
+
+    game = Game.start(make_rules("classic", ["auto-setup"]), [Seat(f"P{i}", i) for i in range(3)], 4)
+    first = game.state.current
+    assert [(line.turn, line.text) for line in game_log(game)] == [
+        (0, "The territories are dealt at random."),
+        (0, "Every starting army is on the board."),
+        (1, f"Turn 1: P{first} receives {game.state.reserve[first]} armies."),
+    ]
+    two = Game.start(make_rules("classic"), [Seat("Ann", 0), Seat("Bob", 1)], 4)
+    assert [line.text for line in game_log(two)] == [
+        "The territories are dealt in three piles: one for each player and one for Neutral."]
+    # A game opened from a link starts at that moment: no deal, and its first lines are in its turn.
+    bots = [SimpleBot(i) for i in range(3)]
+    while game.state.turn < 5:
+        game.play(bots[game.state.current].choose(game.state))
+    linked = decode_game(encode_game(game))
+    linked.play(bots[linked.state.current].choose(linked.state))
+    lines = game_log(linked)
+    assert lines and all(line.turn >= 5 for line in lines)
+    assert not any("dealt" in line.text for line in lines)

@@ -232,3 +232,11 @@ def test_the_recent_log_shows_a_run_of_placements_as_one_line_and_at_most_eight_
         c.game.play(Place(tid(territory), 1))
     html = view.log_html(c)
     assert html.count("<li>") == 8 and html.endswith("<li>Red places 1 army on Iceland.</li>")
+
+
+def test_what_happened_starts_with_the_deal_and_the_first_turn():
+    c = Controller.new(DEFAULT_SETTINGS, seed=5)
+    html = view.log_html(c)
+    first = c.state.current
+    assert html.startswith("<li>The territories are dealt at random.</li>")
+    assert html.endswith(f"<li>Turn 1: {c.seat_name(first)} receives {c.state.reserve[first]} armies.</li>")
