@@ -284,9 +284,10 @@ def _mark_svg(colour: Colour) -> str:
             f'<path d="{path}" fill="{colour.hex}" fill-rule="evenodd" stroke="#000" stroke-width="1"/></svg>')
 
 
-def players_html(controller: Controller) -> str:
-    """The table of players: mark, name, territories, armies, cards; the one to move first marked."""
-    state = controller.state
+def players_html(controller: Controller, state: GameState | None = None) -> str:
+    """The table of players: mark, name, territories, armies, cards; the one to move first marked.
+    ``state``: the moment to show (a replay's), else the live one."""
+    state = state or controller.state
     rows = []
     for seat in range(state.players):
         colour = seat_colour(controller, seat)
@@ -517,8 +518,9 @@ def render(controller: Controller) -> Screen:
     message = " ".join(p for p in (narration, ui.notice) if p)
     seat = state.current
     showing_hand = not covered and phase_shows_hand(state) and ui.viewer == seat
+    past = record.replay_state(controller)
     html = {
-        "players": players_html(controller),
+        "players": players_html(controller, past),
         "hand": hand_html(controller, seat) if showing_hand else "",
         "sets": sets_html(controller, seat, state.phase is Phase.REINFORCE) if showing_hand else "",
         "dice": "" if covered else dice_html(controller),
@@ -531,7 +533,6 @@ def render(controller: Controller) -> Screen:
     controls.update(bots.controls(controller))
     controls.update(record.controls(controller))
     html.update(record.html(controller))
-    past = record.replay_state(controller)
     territories = territory_views(controller) if past is None else record.past_territories(controller, past)
     if past is not None or bots.bot_seat(controller) >= 0:  # the past, or a bot's turn: nothing to play
         controls.update({ident: Control(hidden=True) for ident in record.ACTION_PANELS})

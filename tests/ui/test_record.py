@@ -183,3 +183,15 @@ def test_each_replay_step_marks_where_its_action_acted_on_the_map(played: Contro
     assert {t.index for t in view.render(c).territories if t.classes} == {placed.territory}
     c.command("replay-start")
     assert not any(t.classes for t in view.render(c).territories)
+
+
+def test_during_a_replay_the_players_table_shows_that_moment(played: Controller):
+    c = fresh(played)
+    live = view.render(c).html["players"]
+    c.command("replay-open")
+    c.ui.record.replay.go(CHECKPOINT)
+    past = c.game.state_at(CHECKPOINT)
+    html = view.render(c).html["players"]
+    assert html == view.players_html(c, past) != live
+    c.command("replay-close")
+    assert view.render(c).html["players"] == live
