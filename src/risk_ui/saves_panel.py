@@ -324,7 +324,9 @@ class SavesPanel:
             session.message = await self.browser.send(url)
         except Exception as error:  # a refused share or clipboard: the link can still be copied by hand
             session.message = f"Copy this link and send it: {url} ({error})"
-        if SHARE_SEPARATOR not in code and self.page.controller.game.history:
+        if SHARE_SEPARATOR in code:
+            session.message += " It carries the game's history: the log and the replay go with it."
+        elif self.page.controller.game.history:
             session.message += (" The game's history is too long for a link: export the save file to "
                                 "send the whole game.")
         self.refresh()

@@ -172,6 +172,7 @@ def test_a_sent_link_carries_the_history_and_the_friend_replays_it_from_the_star
     _, _page, panel, browser = open_page(mount, MemoryBackend(), controller=on_table(game))
     code = send(panel)
     assert "." in code and browser.fragments[-1] == encode_game(game)  # the address keeps the short code
+    assert panel.session.message.endswith("It carries the game's history: the log and the replay go with it.")
     friend = MemoryBackend()
     _doc, page2, _, browser2 = open_page(mount, friend, "#" + code, Controller.new(DEFAULT_SETTINGS, seed=1))
     theirs = page2.controller.game
