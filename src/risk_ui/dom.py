@@ -33,8 +33,12 @@ class Page:
         proxy: Callable[[Callable[..., Any]], Any] = lambda f: f,
         is_none: Callable[[Any], bool] = lambda v: v is None,
         new_seed: Callable[[], int] = lambda: 0,
+        no_scroll: Any = None,
     ) -> None:
         self.document = document
+        # Focus options ``{preventScroll: true}`` as a JS object (None in tests): focusing an overlay's
+        # button must not scroll the page under it, or a phone opens with the map cut at the top.
+        self._no_scroll = no_scroll
         self.controller = controller
         self._proxy = proxy
         self._none = is_none
@@ -248,7 +252,11 @@ class Page:
                 else:
                     element.removeAttribute("inert")
             if screen.overlay in OVERLAY_FOCUS:
-                self._by_id(OVERLAY_FOCUS[screen.overlay]).focus()
+                button = self._by_id(OVERLAY_FOCUS[screen.overlay])
+                if self._no_scroll is None:
+                    button.focus()
+                else:
+                    button.focus(self._no_scroll)
             elif not screen.dialog_open:
                 self._focus_first_active(screen)
         if screen.focus >= 0:
@@ -345,10 +353,11 @@ class Page:
 
 def connect(controller: Controller, new_seed: Callable[[], int]) -> Page:
     """Bind the controller to the real page through PyScript and draw it."""
-    from pyscript import document  # type: ignore[import-not-found]
-    from pyscript.ffi import create_proxy, is_none  # type: ignore[import-not-found]
+    from pyscript import document, window  # type: ignore[import-not-found]
+    from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
-    page = Page(document, controller, proxy=create_proxy, is_none=is_none, new_seed=new_seed)
+    no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
+    page = Page(document, controller, proxy=create_proxy, is_none=is_none, new_seed=new_seed, no_scroll=no_scroll)
     page.mount()
     return page
 

@@ -175,6 +175,9 @@ def test_keyboard_only_placement(load: Callable[..., Any]) -> None:
 def test_new_game_dialog_starts_a_three_person_classic_automatic_game_on_a_phone(load: Callable[..., Any]) -> None:
     page = load("?seed=9", viewport=PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Focusing the hand-off button does not scroll the page under it (the map's top stays in view).
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.scrollY") == 0
     board = page.locator("#map svg").bounding_box()
     app = page.locator("#app").bounding_box()
     assert board["width"] >= PHONE["width"] - 20 and app["y"] >= board["y"] + board["height"] - 1
