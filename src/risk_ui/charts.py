@@ -69,6 +69,9 @@ def line_chart(title: str, xs: Sequence[int], series: Sequence[Sequence[int]], n
                      f'stroke-width="2"{dash_attr}/><text x="{x + 19}" y="{legend_y}" class="legend">'
                      f"{escape(name)}</text>")
         x += 24 + 7 * len(name)
-    label = f"{title} per player by turn" + (f"; at the end: {', '.join(summary)}" if summary else "")
+    if not summary:  # every value is zero (no cards, no continent yet): say so rather than draw nothing
+        parts.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{TOP + plot_h / 2:.1f}" class="chart-empty" '
+                     'text-anchor="middle">None yet</text>')
+    label = f"{title} per player by turn" + (f"; at the end: {', '.join(summary)}" if summary else "; none yet")
     return (f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label)}">'
             f'{"".join(parts)}</svg>')

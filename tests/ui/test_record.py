@@ -195,3 +195,11 @@ def test_during_a_replay_the_players_table_shows_that_moment(played: Controller)
     assert html == view.players_html(c, past) != live
     c.command("replay-close")
     assert view.render(c).html["players"] == live
+
+
+def test_a_chart_of_nothing_but_zeros_says_none_yet():
+    empty = charts.line_chart("Cards in hand", [1, 2], [[0, 0], [0, 0]], ["Red", "Blue"], ["#f00", "#00f"])
+    assert "None yet</text>" in empty and 'aria-label="Cards in hand per player by turn; none yet"' in empty
+    assert "<polyline" not in empty
+    drawn = charts.line_chart("Cards in hand", [1, 2], [[0, 2], [0, 0]], ["Red", "Blue"], ["#f00", "#00f"])
+    assert "None yet" not in drawn and drawn.count("<polyline") == 1
