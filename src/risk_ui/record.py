@@ -109,8 +109,11 @@ def command(controller: Controller, name: str, arg: str = "") -> None:
         except ValueError as error:
             rec.checked = f"The record does not replay: {error}."
         else:
+            game = controller.game
+            start = ("the seed" if game.initial == new_game(game.rules, len(game.seats), game.seed)
+                     else f"the moment this record starts (turn {game.initial.turn}), with its dice")
             rec.checked = (f"Checked {count} action{'s' if count != 1 else ''}: every roll and card "
-                           "replays exactly from the seed.")
+                           f"replays exactly from {start}.")
     elif name == "replay-open":
         rec.replay, rec.playing = Replay(controller.game, 0), False
     elif replay is None:

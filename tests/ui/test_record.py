@@ -203,3 +203,18 @@ def test_a_chart_of_nothing_but_zeros_says_none_yet():
     assert "<polyline" not in empty
     drawn = charts.line_chart("Cards in hand", [1, 2], [[0, 2], [0, 0]], ["Red", "Blue"], ["#f00", "#00f"])
     assert "None yet" not in drawn and drawn.count("<polyline") == 1
+
+
+def test_check_the_dice_says_where_the_record_starts(played: Controller):
+    from risk.codec import decode_game, encode_game
+
+    c = fresh(played)
+    c.command("check-dice")
+    assert c.ui.record.checked.endswith("replays exactly from the seed.")
+    linked = Controller(decode_game(encode_game(played.game)))
+    bots.Autoplay(linked).tick()
+    linked.command("check-dice")
+    turn = linked.game.initial.turn
+    assert linked.ui.record.checked == (
+        f"Checked 1 action: every roll and card replays exactly from the moment this record starts (turn {turn}), "
+        "with its dice.")
