@@ -33,7 +33,7 @@ from risk.events import (
     SetupDone,
     TurnStarted,
 )
-from risk.game import Game
+from risk.game import Game, Step
 from risk.odds import roll_outcomes
 from risk.rules import hooks_for
 from risk.state import GameState
@@ -151,20 +151,7 @@ def game_log(game: Game) -> list[LogLine]:
     """Every action and roll of the game in words, in order, grouped by turn number (0 is the setup);
     a run of placements on one territory is one line. A game that starts from a link or a position
     starts in the turn of that moment."""
-    names = seat_names(game)
-    lines: list[LogLine] = []
-    first = opening(game)
-    turn, seat = (0 if first is not None else game.initial.turn), game.initial.current
-    recorded = (event for step in game.history for event in step.events)
-    for event in merged([*(first or ()), *recorded]):
-        if isinstance(event, TurnStarted):
-            turn, seat = event.turn, event.seat
-        text = describe(game, event, names)
-        if text is not None:
-            # In the setup players take turns action by action: the line belongs to whoever acted.
-            actor = event.seat if isinstance(event, (Claimed, Placed, HeadquartersChosen)) else seat
-            lines.append(LogLine(turn, actor, text))
-    return lines
+    return Chronicle(game).update().log
 
 
 @dataclass(frozen=True)
@@ -195,19 +182,7 @@ def snapshot_stats(state: GameState) -> tuple[SeatStats, ...]:
 
 def turn_stats(game: Game) -> list[tuple[int, tuple[SeatStats, ...]]]:
     """``(turn, stats of every seat)`` at the start of every turn, and once more at the end."""
-    series = []
-    state = game.initial.copy()
-    if state.turn:  # the game began with a turn already started (automatic setup, or a link)
-        series.append((state.turn, snapshot_stats(state)))
-    for step in game.history:
-        apply(state, step.action)
-        for event in step.events:
-            if isinstance(event, TurnStarted):
-                series.append((event.turn, snapshot_stats(state)))
-                break
-    if game.history and state.over:
-        series.append((state.turn, snapshot_stats(state)))
-    return series
+    return Chronicle(game).update().turn_stats()
 
 
 @dataclass(frozen=True)
@@ -241,27 +216,101 @@ def luck(game: Game) -> list[Luck]:
     The expectation is that of plain dice with the numbers of dice rolled; a commander or a re-roll is a
     choice, and shows as luck for the side that used it.
     """
-    players = game.initial.players
-    killed = [0] * players
-    lost = [0] * players
-    # Rolls by (attacker, defender, attack dice, defence dice): the exact fractions are added once each.
-    rolls: dict[tuple[int, int, int, int], int] = {}
-    for step in game.history:
-        for event in step.events:
-            if isinstance(event, BattleFought):
-                a, d = event.attacker_seat, event.defender_seat
-                key = (a, d, len(event.attacker), len(event.defender))
-                rolls[key] = rolls.get(key, 0) + 1
-                killed[a] += event.defender_losses
-                lost[a] += event.attacker_losses
-                killed[d] += event.attacker_losses
-                lost[d] += event.defender_losses
-    expected_killed = [Fraction(0)] * players
-    expected_lost = [Fraction(0)] * players
-    for (a, d, attack_dice, defend_dice), count in rolls.items():
-        e_a, e_d = expected_losses(attack_dice, defend_dice)
-        expected_killed[a] += count * e_d
-        expected_lost[a] += count * e_a
-        expected_killed[d] += count * e_a
-        expected_lost[d] += count * e_d
-    return [Luck(killed[s], expected_killed[s], lost[s], expected_lost[s]) for s in range(players)]
+    return Chronicle(game).update().luck()
+
+
+class Chronicle:
+    """The log, the statistics per turn and the luck counts of one game, kept up to date as its record
+    grows: :meth:`update` reads only the steps added since it last ran (an undo, which changes a step
+    already read, starts it over). The page keeps one, so that open panels cost little per action even
+    in long games; :func:`game_log`, :func:`turn_stats` and :func:`luck` read a whole game with a new one.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._start()
+
+    def _start(self) -> None:
+        game = self.game
+        self._names = seat_names(game)
+        self._read = 0  # steps of the record read so far
+        self._last_step: Step | None = None
+        self.log: list[LogLine] = []
+        self._placed: Placed | None = None  # the last event, if a placement: a run the next may extend
+        first = opening(game)
+        self._turn = 0 if first is not None else game.initial.turn
+        self._seat = game.initial.current
+        for event in first or ():
+            self._write(event)
+        self._state = game.initial.copy()
+        # A game that began with a turn already started (automatic setup, or a link) has its first point.
+        self._series = [(self._state.turn, snapshot_stats(self._state))] if self._state.turn else []
+        players = game.initial.players
+        self._killed = [0] * players
+        self._lost = [0] * players
+        self._rolls: dict[tuple[int, int, int, int], int] = {}  # (attacker, defender, dice, dice): count
+
+    def update(self) -> Chronicle:
+        """Read the steps added to the record since the last update; return self."""
+        history = self.game.history
+        if self._read > len(history) or (self._read and history[self._read - 1] is not self._last_step):
+            self._start()
+        for step in history[self._read:]:
+            apply(self._state, step.action)
+            began = False
+            for event in step.events:
+                self._write(event)
+                if isinstance(event, TurnStarted) and not began:
+                    began = True
+                    self._series.append((event.turn, snapshot_stats(self._state)))
+                elif isinstance(event, BattleFought):
+                    self._count(event)
+        self._read = len(history)
+        self._last_step = history[-1] if history else None
+        return self
+
+    def _write(self, event: Event) -> None:
+        """One event into the log (a placement that carries on a run changes the run's line)."""
+        if isinstance(event, TurnStarted):
+            self._turn, self._seat = event.turn, event.seat
+        run = self._placed
+        if (isinstance(event, Placed) and run is not None and run.seat == event.seat
+                and run.territory == event.territory and run.owner == event.owner):
+            self._placed = replace(run, count=run.count + event.count)
+            last = self.log[-1]
+            self.log[-1] = LogLine(last.turn, last.seat, describe(self.game, self._placed, self._names) or "")
+            return
+        self._placed = event if isinstance(event, Placed) else None
+        text = describe(self.game, event, self._names)
+        if text is not None:
+            # In the setup players take turns action by action: the line belongs to whoever acted.
+            actor = event.seat if isinstance(event, (Claimed, Placed, HeadquartersChosen)) else self._seat
+            self.log.append(LogLine(self._turn, actor, text))
+
+    def _count(self, event: BattleFought) -> None:
+        a, d = event.attacker_seat, event.defender_seat
+        key = (a, d, len(event.attacker), len(event.defender))
+        self._rolls[key] = self._rolls.get(key, 0) + 1
+        self._killed[a] += event.defender_losses
+        self._lost[a] += event.attacker_losses
+        self._killed[d] += event.attacker_losses
+        self._lost[d] += event.defender_losses
+
+    def turn_stats(self) -> list[tuple[int, tuple[SeatStats, ...]]]:
+        """See :func:`turn_stats` (as of the last update)."""
+        if self._read and self._state.over:
+            return [*self._series, (self._state.turn, snapshot_stats(self._state))]
+        return list(self._series)
+
+    def luck(self) -> list[Luck]:
+        """See :func:`luck` (as of the last update); each exact expectation is added once per kind of roll."""
+        players = len(self._killed)
+        expected_killed = [Fraction(0)] * players
+        expected_lost = [Fraction(0)] * players
+        for (a, d, attack_dice, defend_dice), count in self._rolls.items():
+            e_a, e_d = expected_losses(attack_dice, defend_dice)
+            expected_killed[a] += count * e_d
+            expected_lost[a] += count * e_a
+            expected_killed[d] += count * e_a
+            expected_lost[d] += count * e_d
+        return [Luck(self._killed[s], expected_killed[s], self._lost[s], expected_lost[s]) for s in range(players)]

@@ -28,7 +28,7 @@ from risk.events import (
     Placed,
 )
 from risk.game import Game
-from risk.history import LogLine, SeatStats, game_log, luck, seat_names, turn_stats
+from risk.history import Chronicle, LogLine, SeatStats, seat_names
 from risk.state import GameState
 from risk_ui import charts
 
@@ -93,6 +93,15 @@ class RecordUi:
     playing: bool = False  # the time-lapse runs
     checked: str = ""  # what the dice check said
     cache: dict[str, tuple[object, str]] = field(default_factory=dict)  # html by part, with its key
+    chronicle: Chronicle | None = None  # the log, statistics and luck, read as the record grows
+
+
+def chronicle(controller: Controller) -> Chronicle:
+    """The game's log, statistics and luck, brought up to date (only the new steps are read)."""
+    rec = controller.ui.record
+    if rec.chronicle is None or rec.chronicle.game is not controller.game:
+        rec.chronicle = Chronicle(controller.game)
+    return rec.chronicle.update()
 
 
 def command(controller: Controller, name: str, arg: str = "") -> None:
@@ -166,6 +175,12 @@ def replay_state(controller: Controller) -> GameState | None:
     return replay.state()
 
 
+def _record_key(game: Game) -> tuple[object, ...]:
+    """What the record's HTML depends on: the game, its length and its last step (an undo followed by
+    another move keeps the length; the step itself is kept in the key, so its id cannot be reused)."""
+    return id(game), len(game.history), game.history[-1] if game.history else None
+
+
 def _cached(controller: Controller, part: str, key: object, make: object) -> str:
     rec = controller.ui.record
     hit = rec.cache.get(part)
@@ -180,10 +195,12 @@ def _cached(controller: Controller, part: str, key: object, make: object) -> str
 # The log by turn
 
 
-def filtered_log(game: Game, player: str = ALL, search: str = "") -> list[LogLine]:
+def filtered_log(game: Game, player: str = ALL, search: str = "", lines: list[LogLine] | None = None,
+                 ) -> list[LogLine]:
     """The log lines of one seat (its turns, and lines naming it) holding every word searched for (any case)."""
     words = search.casefold().split()
-    lines = game_log(game)
+    if lines is None:
+        lines = Chronicle(game).update().log
     if player != ALL:  # the player's own turns, and every line that names the player
         names = seat_names(game)
         name = names[int(player)] if int(player) < len(names) else ""
@@ -198,7 +215,7 @@ def log_by_turn_html(controller: Controller) -> str:
 
     def make() -> str:
         groups: dict[int, list[LogLine]] = {}
-        for line in filtered_log(game, rec.player, rec.search):
+        for line in filtered_log(game, rec.player, rec.search, chronicle(controller).log):
             groups.setdefault(line.turn, []).append(line)
         if not groups:
             return '<p class="log-empty">Nothing in the log matches.</p>'
@@ -211,7 +228,7 @@ def log_by_turn_html(controller: Controller) -> str:
                          "</section>")
         return "".join(parts)
 
-    return _cached(controller, "log", (id(game), len(game.history), rec.player, rec.search), make)
+    return _cached(controller, "log", (*_record_key(game), rec.player, rec.search), make)
 
 
 def player_options_html(controller: Controller) -> str:
@@ -237,7 +254,7 @@ def stats_html(controller: Controller) -> str:
     game = controller.game
 
     def make() -> str:
-        series = turn_stats(game)
+        series = chronicle(controller).turn_stats()
         names = seat_names(game)
         from risk_ui.view import seat_colour
 
@@ -249,7 +266,7 @@ def stats_html(controller: Controller) -> str:
             for title, field in STAT_CHARTS)
         return f'<div class="charts">{drawn}</div>' + figures_html(controller, series, names) + luck_html(controller)
 
-    return _cached(controller, "stats", (id(game), len(game.history)), make)
+    return _cached(controller, "stats", _record_key(game), make)
 
 
 def figures_html(controller: Controller, series: list[tuple[int, tuple[SeatStats, ...]]], names: list[str]) -> str:
@@ -271,7 +288,7 @@ def luck_html(controller: Controller) -> str:
     game = controller.game
     names = seat_names(game)
     rows = []
-    for seat, meter in enumerate(luck(game)):
+    for seat, meter in enumerate(chronicle(controller).luck()):
         if not meter.expected_killed and not meter.expected_lost:
             continue
         balance = float(meter.balance)

@@ -160,3 +160,32 @@ def test_the_log_opens_with_what_happened_before_the_first_action():
     lines = game_log(linked)
     assert lines and all(line.turn >= 5 for line in lines)
     assert not any("dealt" in line.text for line in lines)
+
+
+@pytest.mark.parametrize(("edition", "options"), [("classic", ()), ("classic", ("auto-setup", "commanders"))])
+def test_a_chronicle_kept_up_action_by_action_equals_one_read_from_scratch(edition, options):
+    """The page's incremental log, statistics and luck match a fresh reading after every action,
+    across an undo (a changed last step) and a different game."""
+    from risk.history import Chronicle
+
+    game = Game.start(make_rules(edition, list(options)), [Seat(f"P{i}", i) for i in range(3)], 21)
+    bots = [SimpleBot(30 + i) for i in range(game.state.players)]
+    kept = Chronicle(game)
+    undone = 0
+    for number in range(1, 100_000):
+        if game.state.over:
+            break
+        before = game.state.copy()
+        game.play(bots[game.state.current].choose(game.state))
+        if number % 400 == 0 and not game.state.over:
+            kept.update()
+            game.history.pop()  # taken back, and played again: a new step where the read one was
+            game.state = before
+            game.play(bots[game.state.current].choose(game.state))
+            undone += 1
+        if number % 23 == 0 or game.state.over:
+            fresh = Chronicle(game).update()
+            kept.update()
+            assert kept.log == fresh.log and kept.turn_stats() == fresh.turn_stats() and kept.luck() == fresh.luck()
+    assert game.state.over and kept.update().log == game_log(game)
+    assert kept.log[-1].text.endswith("wins the game.") and undone > 0

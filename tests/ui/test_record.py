@@ -218,3 +218,20 @@ def test_check_the_dice_says_where_the_record_starts(played: Controller):
     assert linked.ui.record.checked == (
         f"Checked 1 action: every roll and card replays exactly from the moment this record starts (turn {turn}), "
         "with its dice.")
+
+
+def test_the_log_and_charts_follow_an_undo_and_another_move():
+    from risk.actions import Place
+    from scenario import position, tid
+
+    state = position(phase=Phase.REINFORCE, owners={"kamchatka": 1, "brazil": 2}, default_owner=0)
+    state.reserve[0] = 5
+    c = Controller.from_state((Seat("Red", 0), Seat("Blue", 1), Seat("Green", 2)), state)
+    c.command("log-toggle")
+    c.game.play(Place(tid("alaska"), 1))
+    assert "Red places 1 army on Alaska." in view.render(c).html["record-log"]
+    c.game.history.pop()  # undo, then another placement: the same length of record
+    c.game.state = state.copy()
+    c.game.play(Place(tid("peru"), 1))
+    html = view.render(c).html["record-log"]
+    assert "Red places 1 army on Peru." in html and "Alaska" not in html
