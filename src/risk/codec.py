@@ -1257,7 +1257,7 @@ def encode_replay(game: Game, *, check: bool = True) -> str:
     blocks = [w]
     try:
         w.signed(game.seed, 16)
-        from_seed = initial == new_game(game.rules, len(seats), game.seed)
+        from_seed = game.starts_at_seed()
         w.bit(not from_seed)
         if not from_seed:
             _write_state(w, initial, _COMPACT if _compact_holds(initial) else _PLAIN)

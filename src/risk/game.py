@@ -60,6 +60,10 @@ class Game:
         self.history.append(step)
         return step.events
 
+    def starts_at_seed(self) -> bool:
+        """Whether the record starts at the seed's first moment (not at a link's or a position's)."""
+        return self.initial == new_game(self.rules, len(self.seats), self.seed)
+
     @property
     def actions(self) -> list[Action]:
         """Every action so far, in order."""

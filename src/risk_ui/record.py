@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING
 
-from risk.engine import apply, new_game
+from risk.engine import apply
 from risk.events import (
     BattleFought,
     Captured,
@@ -50,7 +50,7 @@ class Replay:
         self._cached: tuple[int, GameState] = (0, game.initial.copy())
         self.index = 0
         # A game opened from a link without its history, or from a position, starts mid-game.
-        self.from_start = game.initial == new_game(game.rules, len(game.seats), game.seed)
+        self.from_start = game.starts_at_seed()
         self.go(index)
 
     @property
@@ -119,7 +119,7 @@ def command(controller: Controller, name: str, arg: str = "") -> None:
             rec.checked = f"The record does not replay: {error}."
         else:
             game = controller.game
-            start = ("the seed" if game.initial == new_game(game.rules, len(game.seats), game.seed)
+            start = ("the seed" if game.starts_at_seed()
                      else f"the moment this record starts (turn {game.initial.turn}), with its dice")
             rec.checked = (f"Checked {count} action{'s' if count != 1 else ''}: every roll and card "
                            f"replays exactly from {start}.")

@@ -326,9 +326,9 @@ class SavesPanel:
             session.message = f"Copy this link and send it: {url} ({error})"
         if SHARE_SEPARATOR in code:
             session.message += " It carries the game's history: the log and the replay go with it."
-        elif self.page.controller.game.history:
-            session.message += (" The game's history is too long for a link: export the save file to "
-                                "send the whole game.")
+        elif self.page.controller.game.history:  # too long for a link (or, never seen, not encodable)
+            session.message += (" It carries this moment only, the history being too long for a link: "
+                                "export the save file to send the whole game.")
         self.refresh()
 
     def on_import(self, event: Any) -> None:
