@@ -373,7 +373,9 @@ class SavesPanel:
                    and controller.is_human(controller.state.current))
         self._set("undo", "disabled", not allowed, lambda e, v: setattr(e, "disabled", v))
         over = controller.state.phase is Phase.OVER
-        self._set("send-turn", "disabled", over, lambda e, v: setattr(e, "disabled", v))
+        # A finished game goes too: whoever opens it sees the winner and can replay the whole game.
+        self._set("send-turn", "text", "Send this game" if over else "Send this turn",
+                  lambda e, v: setattr(e, "textContent", v))
         self._set("saves-message", "text", session.message, lambda e, v: setattr(e, "textContent", v))
         html = list_html(session)
         self._set("saves-list", "list", html, lambda e, v: setattr(e, "innerHTML", v))

@@ -17,6 +17,7 @@ from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from risk_ui.saves_panel import SavesPanel, Session
 from risk_ui.scenarios import full_turn
 from risk_ui.storage import TAIL_MAX, MemoryBackend, Saves
+from risk_ui.view import render
 from threads import in_a_thread
 
 
@@ -230,3 +231,18 @@ def test_a_history_too_long_for_a_link_stays_out_and_the_sender_is_told(mount, m
     _, _, panel, _ = open_page(mount, MemoryBackend(), controller=on_table(game))
     code = send(panel)
     assert code == encode_game(game) and "too long for a link" in panel.session.message
+
+
+def test_a_finished_game_can_be_sent_and_opens_on_the_winner_with_its_whole_record(mount):
+    game = a_game(moves=0)
+    bots = [SimpleBot(5 + s) for s in range(game.state.players)]
+    while not game.state.over:
+        game.play(bots[game.state.current].choose(game.state))
+    doc, _, panel, _ = open_page(mount, MemoryBackend(), controller=on_table(game))
+    button_ = button(doc, "send-turn")
+    assert not button_.disabled and button_.textContent == "Send this game"
+    code = send(panel)
+    _, page2, _, _ = open_page(mount, MemoryBackend(), "#" + code, Controller.new(DEFAULT_SETTINGS, seed=1))
+    c = page2.controller
+    assert c.state.over and c.game.history == game.history
+    assert render(c).overlay == "winner"
