@@ -1,7 +1,9 @@
 """What happened, in words and numbers: the game log, statistics per turn and the luck meter.
 
 All of it is read from a :class:`~risk.game.Game`'s recorded events and replayed states; nothing is
-re-rolled, so the log and the charts show exactly the dice that fell.
+re-rolled, so the log and the charts show exactly the dice that fell. :class:`Chronicle` keeps all three
+up to date as a game goes on, reading only the new steps; :func:`game_log`, :func:`turn_stats` and
+:func:`luck` read a whole game at once.
 """
 
 from __future__ import annotations
