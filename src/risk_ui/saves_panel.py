@@ -260,6 +260,12 @@ class SavesPanel:
             send.setAttribute("data-save-action", "send")
             send.textContent = "Send this turn"
             box.appendChild(send)
+            # The panel's message also shows here, or the overlay would hide what Send (or a link) said.
+            said = doc.createElement("p")
+            said.setAttribute("id", "handoff-message")
+            said.setAttribute("class", "message")
+            said.setAttribute("role", "status")
+            box.appendChild(said)
             self._listen(box, "click", self.on_click)
         self._listen(holder, "click", self.on_click)
         self._listen(doc.getElementById("saves-import"), "change", self.on_import)
@@ -377,6 +383,7 @@ class SavesPanel:
         self._set("send-turn", "text", "Send this game" if over else "Send this turn",
                   lambda e, v: setattr(e, "textContent", v))
         self._set("saves-message", "text", session.message, lambda e, v: setattr(e, "textContent", v))
+        self._set("handoff-message", "text", session.message, lambda e, v: setattr(e, "textContent", v))
         html = list_html(session)
         self._set("saves-list", "list", html, lambda e, v: setattr(e, "innerHTML", v))
 

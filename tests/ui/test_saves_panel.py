@@ -173,6 +173,7 @@ def test_a_sent_link_carries_the_history_and_the_friend_replays_it_from_the_star
     _, _page, panel, browser = open_page(mount, MemoryBackend(), controller=on_table(game))
     code = send(panel)
     assert "." in code and browser.fragments[-1] == encode_game(game)  # the address keeps the short code
+    assert panel.document.getElementById("handoff-message").textContent == panel.session.message
     assert panel.session.message.endswith("It carries the game's history: the log and the replay go with it.")
     friend = MemoryBackend()
     _doc, page2, _, browser2 = open_page(mount, friend, "#" + code, Controller.new(DEFAULT_SETTINGS, seed=1))
@@ -215,6 +216,7 @@ def test_a_link_cut_in_its_history_opens_the_game_and_says_the_replay_starts_now
     assert c.state == game.state and c.game.history == []
     assert c.ui.error and "history is damaged" in c.ui.notice
     assert len(Saves(friend).entries()) == 1  # kept, from this moment on
+    assert "history is damaged" in button(doc2, "handoff-message").textContent  # not hidden by the overlay
     doc2.click(button(doc2, "handoff-button"))  # taking the device is no move: the warning stays
     assert "history is damaged" in button(doc2, "saves-message").textContent
     record.command(c, "replay-open")
