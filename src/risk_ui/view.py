@@ -346,13 +346,14 @@ def sets_html(controller: Controller, seat: int, enabled: bool) -> str:
     return "".join(buttons)
 
 
-def log_html(controller: Controller, lines: int = 8) -> str:
-    """The last few lines of the game log, newest last (read backwards, so long games stay cheap)."""
+def log_html(controller: Controller, lines: int = 8, upto: int | None = None) -> str:
+    """The last few lines of the game log, newest last (read backwards, so long games stay cheap);
+    ``upto``: the log as it stood after that many actions (a replay's moment)."""
     game = controller.game
     names = seat_names(game)
     recent: list[Event] = []
     said: list[str] = []
-    for step in reversed(game.history):
+    for step in reversed(game.history if upto is None else game.history[:upto]):
         recent[:0] = step.events
         said = [text for text in (describe(game, e, names) for e in merged(recent)) if text is not None]
         if len(said) > lines:  # one more than shown: the first line shown is then a whole run
@@ -519,13 +520,15 @@ def render(controller: Controller) -> Screen:
     seat = state.current
     showing_hand = not covered and phase_shows_hand(state) and ui.viewer == seat
     past = record.replay_state(controller)
+    replay = controller.ui.record.replay
+    replayed = replay.index if past is not None and replay is not None else None  # actions the past shows
     html = {
         "players": players_html(controller, past),
         "hand": hand_html(controller, seat) if showing_hand else "",
         "sets": sets_html(controller, seat, state.phase is Phase.REINFORCE) if showing_hand else "",
         "dice": "" if covered else dice_html(controller),
         "battle-choices": "" if covered else battle_html(controller),
-        "log": log_html(controller),
+        "log": log_html(controller, upto=replayed),
         "odds": odds_view.odds_html(controller),
     }
     overlay = "handoff" if covered else ("winner" if state.phase is Phase.OVER and not ui.winner_dismissed else "")

@@ -235,3 +235,17 @@ def test_the_log_and_charts_follow_an_undo_and_another_move():
     c.game.play(Place(tid("peru"), 1))
     html = view.render(c).html["record-log"]
     assert "Red places 1 army on Peru." in html and "Alaska" not in html
+
+
+def test_during_a_replay_what_happened_ends_at_the_replayed_moment(played: Controller):
+    from risk.game import Game
+
+    c = fresh(played)
+    c.command("replay-open")
+    c.ui.record.replay.go(CHECKPOINT)
+    game = c.game
+    upto = Game(game.rules, game.seats, game.seed, game.initial, game.state_at(CHECKPOINT),
+                game.history[:CHECKPOINT])
+    assert view.render(c).html["log"] == view.log_html(Controller(upto)) != view.log_html(c)
+    c.command("replay-start")
+    assert "Turn 1:" in view.render(c).html["log"]  # the deal and the first turn, before any action
