@@ -26,6 +26,7 @@ from risk.events import (
     HeadquartersChosen,
     MovedIn,
     Placed,
+    TurnStarted,
 )
 from risk.game import Game
 from risk.history import Chronicle, LogLine, SeatStats, seat_names
@@ -49,6 +50,7 @@ class Replay:
         self._checkpoints: dict[int, GameState] = {0: game.initial.copy()}
         self._cached: tuple[int, GameState] = (0, game.initial.copy())
         self.index = 0
+        self._turn_starts: list[bool] = [True]  # by index: whether a turn began there (0 counts as one)
         # A game opened from a link without its history, or from a position, starts mid-game.
         self.from_start = game.starts_at_seed()
         self.go(index)
@@ -61,6 +63,23 @@ class Replay:
     def go(self, index: int) -> None:
         """Move to ``index`` (clamped to the record)."""
         self.index = max(0, min(self.end, index))
+
+    def turn_starts(self) -> list[int]:
+        """The moments a turn began: 0 and every index whose last action started a turn."""
+        history = self.game.history
+        if len(self._turn_starts) - 1 < len(history):  # read the steps added since (the record grows)
+            marks = self._turn_starts
+            for i in range(len(marks), len(history) + 1):
+                marks.append(any(isinstance(e, TurnStarted) for e in history[i - 1].events))
+        return [i for i, began in enumerate(self._turn_starts[:len(history) + 1]) if began]
+
+    def next_turn(self) -> int:
+        """The start of the next turn after the replay's moment (the end if none)."""
+        return next((i for i in self.turn_starts() if i > self.index), self.end)
+
+    def previous_turn(self) -> int:
+        """The start of the turn before the replay's moment (0 if none)."""
+        return max((i for i in self.turn_starts() if i < self.index), default=0)
 
     def state(self) -> GameState:
         """The state after ``index`` actions: equal to ``game.state_at(index)``."""
@@ -134,6 +153,12 @@ def command(controller: Controller, name: str, arg: str = "") -> None:
         rec.playing = False
     elif name == "replay-forward":
         replay.go(replay.index + 1)
+        rec.playing = False
+    elif name == "replay-next-turn":
+        replay.go(replay.next_turn())
+        rec.playing = False
+    elif name == "replay-previous-turn":
+        replay.go(replay.previous_turn())
         rec.playing = False
     elif name == "replay-start":
         replay.go(0)
@@ -342,6 +367,8 @@ def controls(controller: Controller) -> dict[str, Control]:
         c["replay-status"] = Control(text=replay_text(controller, replay))
         c["replay-back"] = Control(disabled=replay.index == 0)
         c["replay-start"] = Control(disabled=replay.index == 0)
+        c["replay-previous-turn"] = Control(disabled=replay.index == 0)
+        c["replay-next-turn"] = Control(disabled=replay.index >= replay.end)
         c["replay-forward"] = Control(disabled=replay.index >= replay.end)
         c["replay-end"] = Control(disabled=replay.index >= replay.end)
         c["replay-play"] = Control(text="Pause" if rec.playing else "Play", pressed=rec.playing)
@@ -379,9 +406,13 @@ PANEL_HTML = (
     '<div id="replay-bar" class="replay-bar" role="group" aria-label="Replay" hidden>'
     '<p id="replay-status" aria-live="polite"></p>'
     '<button type="button" id="replay-start" data-action="replay-start">Start</button>'
+    '<button type="button" id="replay-previous-turn" data-action="replay-previous-turn" '
+    'aria-label="Previous turn">◀◀ Turn</button>'
     '<button type="button" id="replay-back" data-action="replay-back">◀ Back</button>'
     '<button type="button" id="replay-play" data-action="replay-play" aria-pressed="false">Play</button>'
     '<button type="button" id="replay-forward" data-action="replay-forward">Forward ▶</button>'
+    '<button type="button" id="replay-next-turn" data-action="replay-next-turn" '
+    'aria-label="Next turn">Turn ▶▶</button>'
     '<button type="button" id="replay-end" data-action="replay-end">Now</button>'
     '<button type="button" id="replay-close" data-action="replay-close">Back to the game</button>'
     "</div>"

@@ -249,3 +249,27 @@ def test_during_a_replay_what_happened_ends_at_the_replayed_moment(played: Contr
     assert view.render(c).html["log"] == view.log_html(Controller(upto)) != view.log_html(c)
     c.command("replay-start")
     assert "Turn 1:" in view.render(c).html["log"]  # the deal and the first turn, before any action
+
+
+def test_the_replay_jumps_a_turn_at_a_time(played: Controller):
+    from risk.events import TurnStarted
+
+    c = fresh(played)
+    history = c.game.history
+    starts = [0] + [i + 1 for i, step in enumerate(history) if any(isinstance(e, TurnStarted) for e in step.events)]
+    assert len(starts) > 3
+    c.command("replay-open")
+    seen = [0]
+    while c.ui.record.replay.index < len(history):
+        c.command("replay-next-turn")
+        seen.append(c.ui.record.replay.index)
+    expected = starts + ([len(history)] if starts[-1] != len(history) else [])
+    assert seen == expected
+    c.command("replay-previous-turn")
+    assert c.ui.record.replay.index == expected[-2]
+    c.ui.record.replay.go(starts[2] + 1)
+    c.command("replay-previous-turn")
+    assert c.ui.record.replay.index == starts[2]
+    screen = view.render(c)
+    assert not screen.controls["replay-previous-turn"].disabled and not screen.controls["replay-next-turn"].disabled
+    assert f"turn {c.game.state_at(starts[2]).turn}." in screen.controls["replay-status"].text
