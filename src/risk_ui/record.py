@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 CHECKPOINT = 64  # actions between two remembered states of the replay
 PLAY_PACE = 0.25  # seconds between two steps of the time-lapse
+PLAY_STEPS = 240  # a whole time-lapse takes at most about this many steps (a minute): long games skip
 ALL = "all"
 
 
@@ -182,11 +183,12 @@ def set_field(controller: Controller, name: str, value: str) -> None:
 
 
 def tick(controller: Controller) -> bool:
-    """One step of the time-lapse, if it runs; whether the board changed."""
+    """One step of the time-lapse, if it runs; whether the board changed. A step is one action, or
+    several in a game longer than :data:`PLAY_STEPS` actions, so that any game plays in about a minute."""
     rec = controller.ui.record
     if rec.replay is None or not rec.playing:
         return False
-    rec.replay.go(rec.replay.index + 1)
+    rec.replay.go(rec.replay.index + max(1, rec.replay.end // PLAY_STEPS))
     if rec.replay.index >= rec.replay.end:
         rec.playing = False
     return True

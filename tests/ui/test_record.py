@@ -75,6 +75,21 @@ def test_the_time_lapse_advances_one_step_a_tick_and_stops_at_the_end(played: Co
     assert c.ui.record.replay.index == len(c.game.history)
 
 
+def test_a_long_game_plays_as_a_time_lapse_in_a_bounded_number_of_steps(played: Controller, monkeypatch):
+    from risk_ui import record
+
+    monkeypatch.setattr(record, "PLAY_STEPS", 40)
+    c = fresh(played)
+    c.command("replay-open")
+    c.command("replay-play")
+    end = len(c.game.history)
+    ticks = 0
+    while record.tick(c):
+        ticks += 1
+    assert c.ui.record.replay.index == end and not c.ui.record.playing
+    assert end > 40 * 3 and ticks == -(-end // (end // 40))
+
+
 def test_bots_wait_while_a_replay_is_open():
     import itertools
 
