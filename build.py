@@ -916,8 +916,8 @@ EXTRA_BENCHMARKS.append(bot_thinking_in_pyodide)
 
 
 def share_links_in_pyodide(browser: Any, url: str) -> dict[str, float]:
-    """Making and opening the "Send this turn" link (present and history) of whole 6-player games, in
-    CPython and in the page's Pyodide."""
+    """Making and opening the "Send this turn" link (present and history) of whole 6-player games, and
+    keeping the address's copy of it up after every action, in CPython and in the page's Pyodide."""
     from risk_ui.debug import share_link_times
 
     context = browser.new_context()
@@ -934,8 +934,8 @@ def share_links_in_pyodide(browser: Any, url: str) -> dict[str, float]:
         figures[f"share_6p_seed{seed}_actions"] = here["actions"]
         figures[f"share_6p_seed{seed}_chars"] = here["chars"]
         for where, result in (("cpython", here), ("pyodide", there)):
-            figures[f"share_6p_seed{seed}_{where}_make_ms"] = result["make_ms"]
-            figures[f"share_6p_seed{seed}_{where}_open_ms"] = result["open_ms"]
+            for figure in ("make_ms", "open_ms", "address_median_ms", "address_max_ms"):
+                figures[f"share_6p_seed{seed}_{where}_{figure}"] = result[figure]
     context.close()
     return figures
 

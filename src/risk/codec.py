@@ -47,7 +47,7 @@ part of format 1 and must never change; new editions, options and controllers ar
 Every decoding problem raises a subclass of :class:`CodecError` (a ``ValueError``) whose message is
 one sentence a player can read.
 
->>> from risk.game import Game, Seat
+>>> from risk.game import Game, Seat, Step
 >>> from risk.rules import make_rules
 >>> game = Game.start(make_rules("classic"), [Seat("Ann", 0), Seat("Bob", 1), Seat("Cy", 2)], seed=7)
 >>> code = encode_game(game)
@@ -89,7 +89,7 @@ from risk.actions import (
 )
 from risk.board import Board, load_board
 from risk.engine import apply, new_game, occupy_range
-from risk.game import Game, Seat
+from risk.game import Game, Seat, Step
 from risk.rng import GOLDEN_GAMMA, MASK64
 from risk.rules import Rules, UnknownRules, make_rules
 from risk.state import NO_DICE, GameState, Phase
@@ -101,6 +101,7 @@ __all__ = [
     "CodecError",
     "CorruptCode",
     "ForeignCode",
+    "ReplayCoder",
     "TruncatedCode",
     "UnknownVersion",
     "code_layout",
@@ -113,6 +114,7 @@ __all__ = [
     "encode_share",
     "encode_state",
     "fit_name",
+    "replay_length",
     "share_present",
 ]
 
@@ -1247,43 +1249,75 @@ def encode_replay(game: Game, *, check: bool = True) -> str:
     bits: which of your territories, which neighbour, how many dice). Decoding replays it through the
     checked engine, so the result is the game itself, history and all. With ``check`` (the default) the
     code is decoded and compared before it is returned (a few tenths of a second for a long game)."""
-    seats = tuple(Seat(fit_name(s.name), s.colour, s.controller) for s in game.seats)
-    initial = game.initial
-    if initial.rules != game.rules or len(seats) != initial.people:
-        raise CannotEncode("the seats or rules of this game do not fit its state")
-    w = _Writer()
-    _write_rules(w, game.rules, len(seats))
-    _write_seats(w, seats)
-    blocks = [w]
-    try:
-        w.signed(game.seed, 16)
-        from_seed = game.starts_at_seed()
-        w.bit(not from_seed)
-        if not from_seed:
-            _write_state(w, initial, _COMPACT if _compact_holds(initial) else _PLAIN)
-        w.number(len(game.history), 12)
-        state = initial.copy()
-        for number, step in enumerate(game.history):
-            if number % _ACTIONS_PER_BLOCK == 0:
-                blocks.append(_Writer())
-            _write_action(blocks[-1], state, step.action)
-            apply(state, step.action)
-    except (_Unfit, LookupError, ValueError, TypeError, ArithmeticError) as exc:
-        raise CannotEncode(f"this game cannot be put in a replay code: {exc}") from None
-    # Blocks, each its own number, one after another with their byte lengths.
-    payload = bytearray()
-    for block in blocks:
-        data = _int_bytes(block.value())
-        payload += _varint(len(data)) + data
-    code = _seal_bytes(FORMAT_REPLAY_V1, bytes(payload))
+    code = ReplayCoder(game).code()
     if check:
         try:
             back = decode_replay(code)
         except CodecError as exc:
             raise CannotEncode(f"this game cannot be put in a replay code: {exc}") from None
-        if back.history != game.history or back.state != game.state or back.initial != initial:
+        if back.history != game.history or back.state != game.state or back.initial != game.initial:
             raise CannotEncode("this game cannot be put in a replay code: it does not replay the same")
     return code
+
+
+class ReplayCoder:
+    """The replay code of one game as its record grows (the same text as :func:`encode_replay`'s,
+    unchecked). Actions are coded in blocks of 256, each on its own: the coder keeps the blocks that are
+    full and writes again only the header (which counts the actions) and the last block, so a page can
+    put the whole game in its address after every action. A record changed before the kept blocks end
+    (an undo across a block) starts it over."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._start()
+
+    def _start(self) -> None:
+        self._blocks: list[bytes] = []  # full blocks of actions, each as its length and bytes
+        self._state = self.game.initial.copy()  # the state after them
+        self._last_step: object = None  # the last step they cover, to notice a changed record
+
+    def code(self) -> str:
+        """The replay code of the game's record now; :class:`CannotEncode` if the format cannot hold it."""
+        game = self.game
+        history = game.history
+        seats = tuple(Seat(fit_name(s.name), s.colour, s.controller) for s in game.seats)
+        initial = game.initial
+        if initial.rules != game.rules or len(seats) != initial.people:
+            raise CannotEncode("the seats or rules of this game do not fit its state")
+        done = len(self._blocks) * _ACTIONS_PER_BLOCK
+        if done > len(history) or (done and history[done - 1] is not self._last_step):
+            self._start()
+            done = 0
+        try:
+            header = _Writer()
+            _write_rules(header, game.rules, len(seats))
+            _write_seats(header, seats)
+            header.signed(game.seed, 16)
+            from_seed = game.starts_at_seed()
+            header.bit(not from_seed)
+            if not from_seed:
+                _write_state(header, initial, _COMPACT if _compact_holds(initial) else _PLAIN)
+            header.number(len(history), 12)
+            while len(history) - done >= _ACTIONS_PER_BLOCK:  # blocks filled since: write and keep them
+                self._blocks.append(self._block(history[done:done + _ACTIONS_PER_BLOCK], self._state))
+                done += _ACTIONS_PER_BLOCK
+                self._last_step = history[done - 1]
+            tail = [self._block(history[done:], self._state.copy())] if len(history) > done else []
+        except (_Unfit, LookupError, ValueError, TypeError, ArithmeticError) as exc:
+            self._start()  # a block may have been half written: nothing kept is to be trusted
+            raise CannotEncode(f"this game cannot be put in a replay code: {exc}") from None
+        data = _int_bytes(header.value())
+        return _seal_bytes(FORMAT_REPLAY_V1, b"".join([_varint(len(data)) + data, *self._blocks, *tail]))
+
+    @staticmethod
+    def _block(steps: Sequence[Step], state: GameState) -> bytes:
+        """The actions of ``steps`` coded from ``state``, which they move on (a length, then the bytes)."""
+        w = _Writer()
+        for step in steps:
+            _write_action(w, state, step.action)
+            apply(state, step.action)
+        data = _int_bytes(w.value())
+        return _varint(len(data)) + data
 
 
 def decode_replay(code: str, limit: int = MAX_REPLAY_CHARS) -> Game:
@@ -1374,6 +1408,20 @@ def decode_share(code: str) -> tuple[Game, str]:
         return game, ("This link's history does not lead to its game, so the game goes on from here "
                       "without it (the replay starts now).")
     return whole, ""
+
+
+def replay_length(code: str) -> int:
+    """How many actions a replay code holds, read from its header alone (no replaying); a
+    :class:`CodecError` subclass if it is not a replay code."""
+    blocks = _split_blocks(_open_bytes(code, MAX_REPLAY_CHARS, FORMAT_REPLAY_V1))
+    with _guard("replay"):
+        r = _int_reader(blocks[0], "replay")
+        rules, people = _read_rules(r)
+        _read_seats(r, people)
+        r.signed(16)
+        if r.bit():
+            _read_state(r, rules, people)
+        return r.number(12)
 
 
 def _varint(n: int) -> bytes:

@@ -63,7 +63,7 @@ def share_link_times(people: int = 6, seed: int = 1) -> str:
     import time
 
     from risk.ai.simple import SimpleBot
-    from risk.codec import decode_share, encode_share
+    from risk.codec import ReplayCoder, decode_share, encode_share
     from risk.game import Game, Seat
 
     game = Game.start(make_rules("classic"), [Seat(f"P{i}", i) for i in range(int(people))], int(seed))
@@ -77,5 +77,16 @@ def share_link_times(people: int = 6, seed: int = 1) -> str:
     done = time.perf_counter()
     if problem or opened.history != game.history:
         raise ValueError("the link did not open to the same game")
+    # The address after every action: the replay code kept up by a ReplayCoder, as the page does.
+    again = Game(game.rules, game.seats, game.seed, game.initial, game.initial.copy())
+    coder = ReplayCoder(again)
+    times = []
+    for step in game.history:
+        again.history.append(step)
+        began = time.perf_counter()
+        coder.code()
+        times.append(1000 * (time.perf_counter() - began))
+    times.sort()
     return json.dumps({"actions": len(game.history), "chars": len(code), "make_ms": round(1000 * (made - started), 1),
-                       "open_ms": round(1000 * (done - made), 1)})
+                       "open_ms": round(1000 * (done - made), 1),
+                       "address_median_ms": round(times[len(times) // 2], 2), "address_max_ms": round(times[-1], 2)})

@@ -17,7 +17,18 @@ from collections.abc import Callable
 from html import escape
 from typing import Any, Protocol
 
-from risk.codec import SHARE_SEPARATOR, CodecError, decode_share, encode_share
+from risk import codec
+from risk.codec import (
+    SHARE_SEPARATOR,
+    CannotEncode,
+    CodecError,
+    ReplayCoder,
+    decode_share,
+    encode_share,
+    replay_length,
+    share_present,
+)
+from risk.game import Game
 from risk.state import GameState, Phase
 from risk_ui import storage
 from risk_ui.controller import Controller
@@ -44,8 +55,9 @@ class Session:
         self.new_id = new_id
         self.save_id = ""
         self.message = ""  # a sentence for the player: a damaged link, a full storage
-        self.link = ""  # the link code of the game on the table, as last written
+        self.link = ""  # the link code of the game on the table (its present moment), as last written
         self._key: object = None
+        self._coder: ReplayCoder | None = None  # the replay code of the game on the table, kept up
 
     # -- opening the page -------------------------------------------------------------------------
 
@@ -68,26 +80,42 @@ class Session:
     def open_link(self, controller: Controller, code: str) -> bool:
         """Put the game of a link on the table; on a damaged link say why and change nothing.
 
-        A link to the present of a save of ours opens that save (its record is whole). A link with a
-        history that carries on a save of ours (the friend we sent it to played on) replaces that save,
-        so passing a game back and forth keeps one save of it. Any other link is a new save.
+        A link to the present of a save of ours (a reload) opens that save, whose record is whole, unless
+        the link carries a longer one. A link with a history that carries on a save of ours (the friend
+        we sent it to played on) replaces that save, so passing a game back and forth keeps one save of
+        it. Any other link is a new save.
         """
         entry = self.saves.find_link(code)
-        if entry is not None and SHARE_SEPARATOR not in code and self._load(controller, entry.id):
+        if entry is not None and self._load(controller, entry.id):
+            # A save of ours at this very moment (a reload): it stands, unless the link's record is longer.
+            if self._fewer_actions_than(controller.game, code):
+                self._load_link(controller, code, entry.id)
             return True
+        return self._load_link(controller, code, "")
+
+    @staticmethod
+    def _fewer_actions_than(game: Game, code: str) -> bool:
+        """Whether the history a link carries has more actions than ``game``'s record (header only)."""
+        _, separator, past = code.partition(SHARE_SEPARATOR)
+        try:
+            return bool(separator) and replay_length(past) > len(game.history)
+        except CodecError:
+            return False
+
+    def _load_link(self, controller: Controller, code: str, save_id: str) -> bool:
+        """Decode a link and put its game on the table as save ``save_id``, else as the save it carries
+        on, else as a new one; on a damaged link say why and change nothing."""
         try:
             game, problem = decode_share(code)
         except CodecError as error:
-            if entry is not None and self._load(controller, entry.id):
-                return True
             self.message = str(error)
             controller.ui.notice, controller.ui.error = self.message, True
             return False
-        carried_on = self.saves.continued_by(game) if game.history else None
-        if carried_on is None and entry is not None and self._load(controller, entry.id):
-            return True
+        if not save_id:
+            carried_on = self.saves.continued_by(game) if game.history else None
+            save_id = carried_on.id if carried_on is not None else self.new_id()
         controller.load(game)
-        self.save_id = carried_on.id if carried_on is not None else self.new_id()
+        self.save_id = save_id
         self._key = None  # saved at once (a new save, or the one it carries on)
         if problem:
             self.message = problem
@@ -119,7 +147,8 @@ class Session:
         return self._key != self._state_key(controller)
 
     def save(self, controller: Controller) -> str:
-        """Autosave the game if it changed; return the link code to put in the address ("" if none)."""
+        """Autosave the game if it changed; return the code to put in the address, the present and the
+        history (see :meth:`address`), or "" if nothing changed."""
         if not self.changed(controller):
             return ""
         previous = self._key
@@ -135,11 +164,27 @@ class Session:
             from risk.codec import encode_game
 
             self.link = encode_game(controller.game)
-            return self.link
+            return self.address(controller)
         if self._quiet_after(moved):
             self.message = ""  # a move since: what was said is old news (a lack of storage is not)
         self.link = entry.link
-        return entry.link
+        return self.address(controller)
+
+    def address(self, controller: Controller) -> str:
+        """What the page's address holds: the link code of the present, then the game's history (as a
+        share code), so that a link copied from the address carries the whole record. The history is
+        kept up by a :class:`~risk.codec.ReplayCoder` (only its last block is written again) and left
+        out when longer than a link takes."""
+        game = controller.game
+        if not game.history:
+            return self.link
+        if self._coder is None or self._coder.game is not game:
+            self._coder = ReplayCoder(game)
+        try:
+            history = self._coder.code()
+        except CannotEncode:
+            return self.link
+        return self.link if len(history) > codec.MAX_SHARED_HISTORY_CHARS else self.link + SHARE_SEPARATOR + history
 
     def _quiet_after(self, moved: bool) -> bool:
         return bool(self.message) and (moved or self.message == storage.FULL_MESSAGE) and (
@@ -521,7 +566,7 @@ def connect(page: Renders, session: Session) -> SavesPanel:
 
     def on_hash(event: Any) -> None:
         code = str(window.location.hash).lstrip("#")
-        if code and code != session.link and session.open_link(page.controller, code):
+        if code and share_present(code) != session.link and session.open_link(page.controller, code):
             session.message = ""
         page.render()
 

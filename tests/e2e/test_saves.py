@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from risk.codec import decode_game, decode_replay, encode_game
+from risk.codec import decode_game, decode_replay, decode_share, encode_game, share_present
 from risk.game import Game, Seat
 from risk.rules import make_rules
 
@@ -87,7 +87,9 @@ def test_reload_mid_turn_and_a_link_in_another_browser_resume_the_same_game(
         page.locator('#saves-list [data-save-action="export"]').click()
     path = download.value.path()
     exported = decode_replay(Path(path).read_text().strip())
-    assert exported.state == decode_game(page.url.split("#")[1]).state and len(exported.history) == 2
+    address = page.url.split("#", 1)[1]
+    assert exported.state == decode_game(share_present(address)).state and len(exported.history) == 2
+    assert decode_share(address)[0].history == exported.history  # the address carries the record too
     page.locator("#saves-import").set_input_files(path)
     page.wait_for_function("document.querySelectorAll('#saves-list .save').length === 2", timeout=10_000)
 
@@ -95,7 +97,7 @@ def test_reload_mid_turn_and_a_link_in_another_browser_resume_the_same_game(
     open_at(other, page.url)
     assert board(other) == before
     # A damaged link: one sentence on screen, the game of before stays and nothing is overwritten.
-    code = page.url.split("#", 1)[1]
+    code = share_present(page.url.split("#", 1)[1])
     middle = len(code) // 2
     tampered = code[:middle] + ("A" if code[middle] != "A" else "B") + code[middle + 1:]
     third = other.context.new_page()
@@ -182,7 +184,7 @@ def test_send_this_turn_hands_over_the_history_and_the_friend_replays_it(
     friend = context()
     open_at(friend, url)
     assert board(friend) == before
-    assert friend.url.split("#", 1)[1] == code.split(".", 1)[0]  # the address keeps the short code
+    assert friend.url.split("#", 1)[1] == code  # the friend's address holds the same record
     friend.locator("#handoff-button").click()  # Red, whose turn it still is, takes the device
     friend.locator("#replay-open").click()
     status = friend.locator("#replay-status")

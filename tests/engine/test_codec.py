@@ -22,6 +22,7 @@ from risk.codec import (
     CodecError,
     CorruptCode,
     ForeignCode,
+    ReplayCoder,
     TruncatedCode,
     UnknownVersion,
     decode_game,
@@ -33,6 +34,7 @@ from risk.codec import (
     encode_share,
     encode_state,
     fit_name,
+    replay_length,
     share_present,
 )
 from risk.engine import apply, legal_actions, matched_sets, new_game
@@ -667,3 +669,35 @@ def test_fuzzed_share_codes_give_the_game_or_a_codec_error():
         assert back.state == game.state
         assert (problem == "") == (back.history == game.history)
         assert back.history in ([], game.history)
+
+
+def test_a_replay_coder_kept_up_action_by_action_writes_what_encode_replay_writes():
+    """Across block boundaries, and across an undo that reaches back into a kept block."""
+    game = Game.start(make_rules("classic", ["auto-setup"]), seats_for(4), 83)
+    bots = [SimpleBot(83 + s) for s in range(4)]
+    coder = ReplayCoder(game)
+    undone = False
+    while not game.state.over:
+        game.play(bots[game.state.current].choose(game.state))
+        count = len(game.history)
+        if count % 37 == 0 or count % 256 in (0, 1, 255):
+            assert coder.code() == encode_replay(game, check=False), count
+        if count == 600 and not undone:  # take back to before the last full block, and play on
+            undone = True
+            del game.history[500:]
+            game.state = game.state_at(500)
+            assert coder.code() == encode_replay(game, check=False)
+    assert undone and coder.code() == encode_replay(game)
+    assert decode_replay(coder.code()).history == game.history
+
+
+def test_the_length_of_a_replay_is_read_from_its_header():
+    game = played(actions=300)
+    assert replay_length(encode_replay(game)) == 300
+    resumed = decode_game(encode_game(game))  # a record that starts from a snapshot
+    bots = [SimpleBot(s) for s in range(resumed.state.players)]
+    for _ in range(20):
+        resumed.play(bots[resumed.state.current].choose(resumed.state))
+    assert replay_length(encode_replay(resumed)) == 20
+    with pytest.raises(CodecError):
+        replay_length(encode_game(game))

@@ -8,7 +8,7 @@ from typing import Any
 
 from risk import codec
 from risk.ai.simple import SimpleBot
-from risk.codec import encode_game
+from risk.codec import encode_game, encode_share
 from risk.engine import legal_actions, matched_sets
 from risk.game import Game, Seat
 from risk.rules import make_rules
@@ -68,7 +68,8 @@ def test_every_action_is_saved_and_put_in_the_address_and_a_reload_resumes_it(mo
     doc.click(button(doc, "handoff-button"))
     c.command("trade", "-".join(map(str, matched_sets(c.state, 0)[0])))
     page.render()
-    assert browser.fragments[-1] == encode_game(c.game)
+    # The address holds the present, then the history: a copy of it carries the whole record.
+    assert browser.fragments[-1] == encode_share(c.game)
     _doc2, page2, _, _ = open_page(mount, backend, "#" + browser.fragments[-1],
                                   Controller.new(DEFAULT_SETTINGS, seed=1))
     assert page2.controller.state == c.state and len(page2.controller.game.history) == 1
@@ -172,14 +173,14 @@ def test_a_sent_link_carries_the_history_and_the_friend_replays_it_from_the_star
     game = a_game()
     _, _page, panel, browser = open_page(mount, MemoryBackend(), controller=on_table(game))
     code = send(panel)
-    assert "." in code and browser.fragments[-1] == encode_game(game)  # the address keeps the short code
+    assert "." in code and browser.fragments[-1] == code  # the address holds the same record
     assert panel.document.getElementById("handoff-message").textContent == panel.session.message
     assert panel.session.message.endswith("It carries the game's history: the log and the replay go with it.")
     friend = MemoryBackend()
     _doc, page2, _, browser2 = open_page(mount, friend, "#" + code, Controller.new(DEFAULT_SETTINGS, seed=1))
     theirs = page2.controller.game
     assert theirs.history == game.history and theirs.state == game.state and not page2.controller.ui.error
-    assert browser2.fragments[-1] == encode_game(game)  # the long link is replaced by the short one
+    assert browser2.fragments[-1] == code  # the friend's address holds the same record
     record.command(page2.controller, "replay-open")
     replay = page2.controller.ui.record.replay
     assert replay is not None and "The start of the game." in record.replay_text(page2.controller, replay)
@@ -233,6 +234,7 @@ def test_a_history_too_long_for_a_link_stays_out_and_the_sender_is_told(mount, m
     _, _, panel, _ = open_page(mount, MemoryBackend(), controller=on_table(game))
     code = send(panel)
     assert code == encode_game(game) and "too long for a link" in panel.session.message
+    assert panel.browser.fragments[-1] == code  # nor does the address carry it
 
 
 def test_a_finished_game_can_be_sent_and_opens_on_the_winner_with_its_whole_record(mount):
@@ -248,3 +250,21 @@ def test_a_finished_game_can_be_sent_and_opens_on_the_winner_with_its_whole_reco
     c = page2.controller
     assert c.state.over and c.game.history == game.history
     assert render(c).overlay == "winner"
+
+
+def test_a_save_from_a_link_without_history_takes_the_record_when_the_same_moment_comes_with_it(mount):
+    game = a_game()
+    friend = MemoryBackend()
+    _, page, _, _ = open_page(mount, friend, "#" + encode_game(game), Controller.new(DEFAULT_SETTINGS, seed=1))
+    assert page.controller.game.history == []
+    first = Saves(friend).entries()
+    _, page2, _, browser2 = open_page(mount, friend, "#" + encode_share(game), Controller.new(DEFAULT_SETTINGS, seed=1))
+    assert page2.controller.game.history == game.history
+    entries = Saves(friend).entries()
+    assert len(first) == len(entries) == 1 and entries[0].id == first[0].id
+    assert Saves(friend).load(entries[0].id).history == game.history
+    # A reload (the address holds the same record): the save stands, the player who had the device keeps it.
+    page2.controller.command("handoff")
+    page2.render()
+    _, page3, _, _ = open_page(mount, friend, "#" + browser2.fragments[-1], Controller.new(DEFAULT_SETTINGS, seed=2))
+    assert page3.controller.game.history == game.history and page3.controller.ui.handoff == -1
