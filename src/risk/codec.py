@@ -9,8 +9,9 @@ local storage, so these codes are the only copy of a game there is. Three kinds 
 * a **state code** (:func:`encode_state`): rules and the bare snapshot, for bots and tests;
 * a **replay code** (:func:`encode_replay`): rules, seats, seed (or first state) and every action, for
   the log and save files; decoding replays the whole game through the checked engine;
-* a **share code** (:func:`encode_share`), what "Send this turn" puts after ``#``: the game code, then
-  ``.`` and the replay code, so that whoever opens it can replay the game from its start. The game code
+* a **share code** (:func:`encode_share`), what "Send this turn" sends and the page's address holds
+  after ``#``: the game code, then ``.`` and the replay code, so that whoever opens it can replay the
+  game from its start (:class:`ReplayCoder` keeps the replay code up as a game grows). The game code
   comes first and stands alone: a share code cut short or damaged in its history still opens the game
   (:func:`decode_share` says why the history was left behind), and a game code is a share code.
 
