@@ -857,6 +857,16 @@ EXTRA_BENCHMARKS: list[Callable[[Any, str], dict[str, float]]] = []
 SELFPLAY_SEEDS = range(1, 21)
 
 
+def _debug_page(browser: Any, url: str, hook: str) -> tuple[Any, Any]:
+    """A new context and the page opened with ``?debug=1``, once Python has put ``window.<hook>`` up."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "?debug=1")
+    page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
+    page.wait_for_function(f"() => typeof window.{hook} === 'function'", timeout=60_000)
+    return context, page
+
+
 def selfplay_in_pyodide(browser: Any, url: str) -> dict[str, float]:
     """The engine's self-play speed in the page's Pyodide against CPython's, on the same 20 seeded games."""
     if str(ROOT / "src") not in sys.path:
@@ -866,11 +876,7 @@ def selfplay_in_pyodide(browser: Any, url: str) -> dict[str, float]:
     started = time.perf_counter()
     local = [selfplay_digest(seed) for seed in SELFPLAY_SEEDS]
     cpython_s = time.perf_counter() - started
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(url + "?debug=1")
-    page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
-    page.wait_for_function("() => typeof window.riskSelfplayDigest === 'function'", timeout=60_000)
+    context, page = _debug_page(browser, url, "riskSelfplayDigest")
     result = page.evaluate(
         """(seeds) => { const t = performance.now();
                         const digests = seeds.map((s) => window.riskSelfplayDigest(s));
@@ -896,11 +902,7 @@ def bot_thinking_in_pyodide(browser: Any, url: str) -> dict[str, float]:
     """Bots' thinking time per turn (median, 95th percentile) in CPython and in the page's Pyodide."""
     from risk_ui.debug import bot_turn_times
 
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(url + "?debug=1")
-    page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
-    page.wait_for_function("() => typeof window.riskBotTurnTimes === 'function'", timeout=60_000)
+    context, page = _debug_page(browser, url, "riskBotTurnTimes")
     figures: dict[str, float] = {}
     for level in ("easy", "normal", "hard"):
         here = json.loads(bot_turn_times(level))
@@ -920,11 +922,7 @@ def share_links_in_pyodide(browser: Any, url: str) -> dict[str, float]:
     keeping the address's copy of it up after every action, in CPython and in the page's Pyodide."""
     from risk_ui.debug import share_link_times
 
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(url + "?debug=1")
-    page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
-    page.wait_for_function("() => typeof window.riskShareLinkTimes === 'function'", timeout=60_000)
+    context, page = _debug_page(browser, url, "riskShareLinkTimes")
     figures: dict[str, float] = {}
     for seed in (1, 2, 3):
         here = json.loads(share_link_times(6, seed))

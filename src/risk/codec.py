@@ -48,7 +48,7 @@ part of format 1 and must never change; new editions, options and controllers ar
 Every decoding problem raises a subclass of :class:`CodecError` (a ``ValueError``) whose message is
 one sentence a player can read.
 
->>> from risk.game import Game, Seat, Step
+>>> from risk.game import Game, Seat
 >>> from risk.rules import make_rules
 >>> game = Game.start(make_rules("classic"), [Seat("Ann", 0), Seat("Bob", 1), Seat("Cy", 2)], seed=7)
 >>> code = encode_game(game)
@@ -1270,6 +1270,7 @@ class ReplayCoder:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self._from_seed = game.starts_at_seed()  # the first state never changes: ask once, not per action
         self._start()
 
     def _start(self) -> None:
@@ -1294,9 +1295,8 @@ class ReplayCoder:
             _write_rules(header, game.rules, len(seats))
             _write_seats(header, seats)
             header.signed(game.seed, 16)
-            from_seed = game.starts_at_seed()
-            header.bit(not from_seed)
-            if not from_seed:
+            header.bit(not self._from_seed)
+            if not self._from_seed:
                 _write_state(header, initial, _COMPACT if _compact_holds(initial) else _PLAIN)
             header.number(len(history), 12)
             while len(history) - done >= _ACTIONS_PER_BLOCK:  # blocks filled since: write and keep them

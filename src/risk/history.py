@@ -128,15 +128,23 @@ class LogLine:
     text: str
 
 
+def _joined(run: Event | None, event: Event) -> Placed | None:
+    """``run`` and ``event`` as one placement, if ``event`` carries on the placement ``run`` (the same
+    player, territory and owner); else None."""
+    if (isinstance(event, Placed) and isinstance(run, Placed) and run.seat == event.seat
+            and run.territory == event.territory and run.owner == event.owner):
+        return replace(run, count=run.count + event.count)
+    return None
+
+
 def merged(events: Iterable[Event]) -> list[Event]:
     """The events with each run of placements by one player on one territory as a single placement
     (placing ten armies one click at a time is one line of the log, not ten)."""
     out: list[Event] = []
     for event in events:
-        last = out[-1] if out else None
-        if (isinstance(event, Placed) and isinstance(last, Placed) and last.seat == event.seat
-                and last.territory == event.territory and last.owner == event.owner):
-            out[-1] = replace(last, count=last.count + event.count)
+        joined = _joined(out[-1], event) if out else None
+        if joined is not None:
+            out[-1] = joined
         else:
             out.append(event)
     return out
@@ -275,10 +283,9 @@ class Chronicle:
         """One event into the log (a placement that carries on a run changes the run's line)."""
         if isinstance(event, TurnStarted):
             self._turn, self._seat = event.turn, event.seat
-        run = self._placed
-        if (isinstance(event, Placed) and run is not None and run.seat == event.seat
-                and run.territory == event.territory and run.owner == event.owner):
-            self._placed = replace(run, count=run.count + event.count)
+        joined = _joined(self._placed, event)
+        if joined is not None:
+            self._placed = joined
             last = self.log[-1]
             self.log[-1] = LogLine(last.turn, last.seat, describe(self.game, self._placed, self._names) or "")
             return

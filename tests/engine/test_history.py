@@ -135,7 +135,20 @@ def test_the_setup_log_names_claims_neutral_armies_and_headquarters_by_whoever_a
     assert neutral and all(line.turn == 0 for line in neutral)
     assert {line.seat for line in neutral} == {0, 1}
     assert len(chosen) == 2 and {line.seat for line in chosen} == {0, 1}
-    assert not claims or all(line.text.split(" ")[0] in ("Ann", "Bob") for line in claims)
+    assert claims == []  # two players are dealt their territories: nobody claims
+    # With three, each claim is a line of whoever claimed.
+    three = Game.start(make_rules("classic"), [Seat("Ann", 0), Seat("Bob", 1), Seat("Cy", 2)], 3)
+    bots = [SimpleBot(i) for i in range(3)]
+    seats = []
+    for _ in range(6):
+        seats.append(three.state.current)
+        three.play(bots[three.state.current].choose(three.state))
+    lines = game_log(three)
+    assert [line.seat for line in lines] == seats and [line.turn for line in lines] == [0] * 6
+    board = three.state.board
+    assert [line.text for line in lines] == [
+        f"{('Ann', 'Bob', 'Cy')[seat]} claims {board.territories[step.action.territory].name}."
+        for seat, step in zip(seats, three.history, strict=True)]
 
 
 def test_the_log_opens_with_what_happened_before_the_first_action():
