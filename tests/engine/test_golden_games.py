@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine.golden_games import GOLDEN_FILE, game_facts
 
+from engine.golden_games import GOLDEN_FILE, game_facts
 from risk.codec import decode_game, decode_replay, encode_game, encode_replay
 
 GAMES = json.loads(GOLDEN_FILE.read_text())
