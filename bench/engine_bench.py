@@ -30,7 +30,7 @@ def checked_steps(steps: int = 1000, seed: int = 1) -> dict[str, float]:
         actions = legal_actions(state)
         listed += len(actions)
         chooser, pick = rng.below(chooser, 4)
-        action = bot.choose(state) if pick else actions[len(actions) // 2]
+        action = bot.choose(state) if pick else actions[len(actions) // 2].action
         state, _ = play(state, action)
     seconds = time.perf_counter() - started
     return {"steps": steps, "seconds": round(seconds, 4), "mean_actions_listed": round(listed / steps, 1)}

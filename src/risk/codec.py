@@ -173,7 +173,7 @@ OPTION_TABLE = (
 CONTROLLER_TABLE = ("human", "easy", "normal", "hard", "random")
 # Phases by name, not by the engine's numbering.
 PHASE_TABLE = ("claim", "setup", "headquarters", "reinforce", "attack", "battle", "occupy", "fortify", "over")
-_PHASES = tuple(Phase[name.upper()] for name in PHASE_TABLE)
+_PHASES = tuple(Phase.named(name) for name in PHASE_TABLE)
 # Replay actions by kind; the generic form of an action names its kind by its place here.
 ACTION_TABLE: tuple[type, ...] = (
     Claim, Place, ChooseHeadquarters, Trade, Attack, Blitz, UseCommander, Reroll, AcceptRoll, Occupy, Fortify,

@@ -35,9 +35,9 @@ from risk.events import (
     SetupDone,
     TurnStarted,
 )
+from risk.flow import flow_for
 from risk.game import Game, Step
 from risk.odds import roll_outcomes
-from risk.rules import hooks_for
 from risk.state import GameState
 
 NEUTRAL_NAME = "Neutral"
@@ -177,7 +177,7 @@ class SeatStats:
 
 def snapshot_stats(state: GameState) -> tuple[SeatStats, ...]:
     """Every seat's territories, armies, cards, income and continents held in a state."""
-    hooks = hooks_for(state.rules)
+    hooks = flow_for(state.rules)
     result = []
     for seat in range(state.players):
         owned = [t for t, o in enumerate(state.owner) if o == seat]

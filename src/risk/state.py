@@ -9,24 +9,86 @@ values (the rules and the board), so saving it, comparing it and sending it in a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+from typing import ClassVar, Protocol
 
 from risk.board import Board
 from risk.rules import Rules
 
 
-class Phase(IntEnum):
-    """Where the game is. ``name.lower()`` is the phase's public name (``<body data-phase>``)."""
+class Phase:
+    """A step of the game: who may do what now. An open set: the core names the classic steps below, and an
+    edition registers its own (``Phase("CAPITAL", setup=True)``) without touching this module.
 
-    CLAIM = 0  # setup: claiming empty territories one army at a time
-    SETUP = 1  # setup: placing the remaining starting armies
-    HEADQUARTERS = 2  # setup: choosing headquarters
-    REINFORCE = 3  # trading cards and placing armies
-    ATTACK = 4  # attacking; a free move ends it
-    BATTLE = 5  # dice rolled, waiting for a commander or re-roll decision
-    OCCUPY = 6  # a territory was captured: how many armies move in
-    FORTIFY = 7  # more free moves (expert fortification)
-    OVER = 8  # somebody has won
+    Each phase is one object, compared with ``is``; ``name`` is upper case and ``name.lower()`` is the
+    public name (``<body data-phase>``, the codec's phase tables). ``setup`` marks the steps before the
+    first turn.
+    """
+
+    __slots__ = ("name", "setup")
+    name: str
+    setup: bool
+    _registry: ClassVar[dict[str, Phase]] = {}
+
+    CLAIM: ClassVar[Phase]  # setup: claiming empty territories one army at a time
+    SETUP: ClassVar[Phase]  # setup: placing the remaining starting armies
+    HEADQUARTERS: ClassVar[Phase]  # setup: choosing headquarters
+    REINFORCE: ClassVar[Phase]  # trading cards and placing armies
+    ATTACK: ClassVar[Phase]  # attacking; a free move ends it
+    BATTLE: ClassVar[Phase]  # dice rolled, waiting for a commander or re-roll decision
+    OCCUPY: ClassVar[Phase]  # a territory was captured: how many armies move in
+    FORTIFY: ClassVar[Phase]  # more free moves (expert fortification)
+    OVER: ClassVar[Phase]  # somebody has won
+
+    def __new__(cls, name: str, *, setup: bool = False) -> Phase:
+        known = cls._registry.get(name)
+        if known is not None:
+            if known.setup != setup:
+                raise ValueError(f"phase {name} is already registered with setup={known.setup}")
+            return known
+        phase = super().__new__(cls)
+        phase.name = name
+        phase.setup = setup
+        cls._registry[name] = phase
+        return phase
+
+    @classmethod
+    def named(cls, name: str) -> Phase:
+        """The registered phase of this name (either case); ``KeyError`` if there is none."""
+        return cls._registry[name.upper()]
+
+    @classmethod
+    def registered(cls) -> tuple[Phase, ...]:
+        """Every phase known so far, in the order they were registered (the classic ones first)."""
+        return tuple(cls._registry.values())
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return Phase.named, (self.name,)
+
+    def __copy__(self) -> Phase:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Phase:
+        return self
+
+
+for _name, _setup in (("CLAIM", True), ("SETUP", True), ("HEADQUARTERS", True), ("REINFORCE", False),
+                      ("ATTACK", False), ("BATTLE", False), ("OCCUPY", False), ("FORTIFY", False),
+                      ("OVER", False)):
+    setattr(Phase, _name, Phase(_name, setup=_setup))
+
+
+class EditionState(Protocol):
+    """What an edition adds to the state (capitals, objectives, castles...): plain data it owns.
+
+    It is copied with the state and compared with it; :meth:`public` is what one seat may see of it.
+    """
+
+    def copy(self) -> EditionState: ...
+
+    def public(self, seat: int) -> EditionState: ...
 
 
 NO_DICE: tuple[int, ...] = ()
@@ -70,6 +132,7 @@ class GameState:
     just_eliminated: bool = False  # the last capture eliminated a player
     winner: int = -1
     rng: int = 0
+    ext: EditionState | None = None  # what the edition adds (None for the classic family)
 
     def copy(self) -> GameState:
         """An independent copy (the rules and board are shared: they are frozen)."""
@@ -80,7 +143,7 @@ class GameState:
             self.quota_own, self.quota_neutral, self.sets_traded, self.captured, self.card_bonus_taken,
             self.battle_source, self.battle_target, self.battle_dice, self.attacker_faces,
             self.defender_faces, self.rerolled, self.commander_used, self.moves_made, self.just_eliminated,
-            self.winner, self.rng,
+            self.winner, self.rng, None if self.ext is None else self.ext.copy(),
         )
 
     @property

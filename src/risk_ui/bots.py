@@ -158,7 +158,7 @@ class Autoplay:
                 return 0.0
         if result is None or not controller.play_bot(result):
             # A bot that gives up or errs must not stall the page: play the first legal action.
-            controller.play_bot(legal_actions(controller.state)[0])
+            controller.play_bot(legal_actions(controller.state)[0].action)
         self.actions += 1
         ui = controller.ui
         return pace(ui.fast, ui.skipping)

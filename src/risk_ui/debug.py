@@ -20,7 +20,7 @@ from risk.state import GameState
 
 def state_digest(state: GameState) -> str:
     """sha256 of the public facts of a state: owners, armies, hands, turn, phase, winner, generator."""
-    facts = (state.owner, state.armies, state.hands, state.turn, int(state.phase), state.winner, state.rng)
+    facts = (state.owner, state.armies, state.hands, state.turn, state.phase.name, state.winner, state.rng)
     return hashlib.sha256(repr(facts).encode()).hexdigest()
 
 

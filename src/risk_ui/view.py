@@ -22,12 +22,13 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING
 
-from risk.actions import Reroll, UseCommander
+from risk.actions import Reroll, UseCommander, every_action
 from risk.board import CARD_KIND_NAMES
 from risk.engine import legal_actions, matched_sets, must_trade, occupy_range, reachable
 from risk.events import BattleFought, Event
+from risk.flow import flow_for
 from risk.history import describe, merged, opening, seat_names
-from risk.rules import OPTIONS, hooks_for
+from risk.rules import OPTIONS
 from risk.state import GameState, Phase
 from risk_ui import bots, odds_view, record
 from risk_ui.controller import SETUP_OPTION, armies_text
@@ -331,7 +332,7 @@ def hand_html(controller: Controller, seat: int) -> str:
 def sets_html(controller: Controller, seat: int, enabled: bool) -> str:
     """A button for each matched set in the hand."""
     state = controller.state
-    value = hooks_for(state.rules).set_value(state)
+    value = flow_for(state.rules).set_value(state)
     buttons = []
     disabled = "" if enabled else " disabled"
     shown: set[str] = set()
@@ -394,7 +395,7 @@ def battle_html(controller: Controller) -> str:
         return ""
     buttons = ['<button type="button" data-action="accept">Keep these dice</button>']
     faces = state.attacker_faces
-    for action in legal_actions(state):
+    for action in every_action(legal_actions(state)):
         if isinstance(action, UseCommander):
             buttons.append(f'<button type="button" data-action="commander" data-arg="{action.die}">'
                            f'Commander: make die {action.die + 1} ({faces[action.die]}) a six</button>')
@@ -430,7 +431,7 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     showing_hand = not covered and phase not in (Phase.CLAIM, Phase.SETUP, Phase.OVER) and ui.viewer == seat
     c["panel-cards"] = Control(hidden=not showing_hand)
     if showing_hand:
-        value = hooks_for(state.rules).set_value(state)
+        value = flow_for(state.rules).set_value(state)
         note = " You must trade now." if must_trade(state) else ""
         c["set-value"] = Control(text=f"The next set is worth {armies_text(value)}.{note}")
 

@@ -12,18 +12,20 @@ from risk.actions import (
     Occupy,
     Place,
     Trade,
+    every_action,
     format_action,
     parse_action,
 )
 from risk.board import ARTILLERY, CAVALRY, INFANTRY
 from risk.engine import apply, legal_actions, new_game, play
 from risk.events import BattleFought, CardDrawn, CardsTraded, Eliminated, GameWon
-from risk.rules import hooks_for, make_rules
+from risk.flow import flow_for
+from risk.rules import make_rules
 from risk.state import Phase
 from scenario import BOARD, position, scripted_rng, tid
 
 CLASSIC = make_rules("classic")
-HOOKS = hooks_for(CLASSIC)
+HOOKS = flow_for(CLASSIC)
 
 
 @pytest.mark.parametrize(("people", "armies"), [(3, 35), (4, 30), (5, 25), (6, 20)])
@@ -42,12 +44,12 @@ def test_claiming_goes_round_the_table_one_army_at_a_time_until_all_42_are_claim
     with pytest.raises(IllegalAction, match="already claimed"):
         play(state, Claim(tid("alaska")))
     while state.phase is Phase.CLAIM:
-        apply(state, legal_actions(state)[0])
+        apply(state, legal_actions(state)[0].action)
     assert -1 not in state.owner
     assert state.phase is Phase.SETUP
     # Then each player in turn places one army on a territory they occupy, until all are out.
     while state.phase is Phase.SETUP:
-        actions = legal_actions(state)
+        actions = every_action(legal_actions(state))
         assert all(isinstance(a, Place) and a.count == 1 for a in actions)
         apply(state, actions[0])
     assert sum(state.armies) == 3 * 35
@@ -87,7 +89,7 @@ def test_set_values_are_4_6_8_10_12_15_then_five_more_each():
 
 def test_expert_set_values_grow_by_one():
     state = position(options=["expert-card-values"])
-    hooks = hooks_for(state.rules)
+    hooks = flow_for(state.rules)
     values = []
     for n in range(4):
         state.sets_traded = n
@@ -149,7 +151,7 @@ def test_five_cards_force_a_trade_before_placing():
     state.reserve[0] = 3
     with pytest.raises(IllegalAction, match="must trade"):
         play(state, Place(state.owner.index(0), 1))
-    assert all(isinstance(a, Trade) for a in legal_actions(state))
+    assert all(isinstance(c.action, Trade) for c in legal_actions(state))
 
 
 def test_attacker_needs_one_more_army_than_dice_and_must_attack_an_adjacent_enemy():
@@ -184,7 +186,7 @@ def test_capture_moves_in_at_least_the_dice_rolled_and_leaves_one_behind():
     state.rng = scripted_rng(3, 1, [6, 2, 1], [3])
     state, _ = play(state, Attack(tid("alaska"), tid("kamchatka"), 3))
     assert state.phase is Phase.OCCUPY and state.owner[tid("kamchatka")] == 0
-    assert [a.count for a in legal_actions(state)] == [3, 4, 5]
+    assert [a.count for a in every_action(legal_actions(state))] == [3, 4, 5]
     with pytest.raises(IllegalAction, match="at least as many as the dice"):
         play(state, Occupy(2))
     with pytest.raises(IllegalAction):
@@ -199,7 +201,7 @@ def test_1963_lets_the_attacker_move_in_a_single_army():
                      armies={"alaska": 6, "kamchatka": 1})
     state.rng = scripted_rng(3, 1, [6, 2, 1], [3])
     state, _ = play(state, Attack(tid("alaska"), tid("kamchatka"), 3))
-    assert [a.count for a in legal_actions(state)] == [1, 2, 3, 4, 5]
+    assert [a.count for a in every_action(legal_actions(state))] == [1, 2, 3, 4, 5]
 
 
 def test_one_card_after_a_turn_with_captures_and_none_without():
@@ -245,8 +247,8 @@ def test_taking_six_cards_mid_game_forces_trades_then_placing_before_attacking_o
     assert any(isinstance(e, Eliminated) for e in events)
     state, _ = play(state, Occupy(3))
     assert state.phase is Phase.REINFORCE and len(state.hands[0]) == 6
-    assert all(isinstance(a, Trade) for a in legal_actions(state))
-    state, _ = play(state, legal_actions(state)[0])
+    assert all(isinstance(c.action, Trade) for c in legal_actions(state))
+    state, _ = play(state, legal_actions(state)[0].action)
     assert len(state.hands[0]) == 3 and state.reserve[0] == 4
     state, _ = play(state, Place(tid("alaska"), 4))
     assert state.phase is Phase.ATTACK

@@ -5,7 +5,8 @@ import itertools
 import pytest
 
 from risk import rng
-from risk.actions import Attack, Blitz
+from risk.actions import Attack, Blitz, listed
+from risk.ai.random_bot import pick_any
 from risk.ai.simple import SimpleBot
 from risk.engine import apply, check, legal_actions, new_game
 from risk.events import ArmiesLost, BattleFought, CardsTraded, TurnStarted
@@ -31,16 +32,16 @@ class MixedPlayer:
     def choose(self, state):
         self.rng, roll = rng.below(self.rng, 100)
         if roll < 20:
-            actions = legal_actions(state)
+            choices = legal_actions(state)
             if state.phase is Phase.ATTACK:
-                actions = [a for a in actions if isinstance(a, Attack)] or actions
-            kinds = sorted({type(a).__name__ for a in actions})
-            self.rng, k = rng.below(self.rng, len(kinds))
-            actions = [a for a in actions if type(a).__name__ == kinds[k]]
-            self.rng, pick = rng.below(self.rng, len(actions))
+                choices = [c for c in choices if isinstance(c.action, Attack)] or choices
             self.random_choices += 1
-            return actions[pick]
+            return pick_any(choices, self._below)
         return self.bot.choose(state)
+
+    def _below(self, n):
+        self.rng, value = rng.below(self.rng, n)
+        return value
 
 
 def _armies_in_play(state):
@@ -56,8 +57,7 @@ def play_checked(edition, options, people, seed):
         check(state, action)  # every chosen action passes the checked path
         steps += 1
         if steps % 7 == 0:  # listing every action is slow; sample the agreement between the two paths
-            actions = legal_actions(state)
-            assert action in actions, action
+            assert listed(action, legal_actions(state)), action
         before = _armies_in_play(state)
         events = apply(state, action)
         # Armies appear only through reinforcements and vanish only in battle or by the cap.

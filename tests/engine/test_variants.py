@@ -2,10 +2,21 @@
 
 import pytest
 
-from risk.actions import AcceptRoll, Attack, ChooseHeadquarters, IllegalAction, Place, Reroll, UseCommander
+from risk.actions import (
+    AcceptRoll,
+    Attack,
+    ChooseHeadquarters,
+    IllegalAction,
+    Place,
+    Reroll,
+    UseCommander,
+    every_action,
+    listed,
+)
 from risk.engine import apply, legal_actions, new_game, play
 from risk.events import BattleFought, GameWon
-from risk.rules import hooks_for, make_rules
+from risk.flow import flow_for
+from risk.rules import make_rules
 from risk.state import Phase
 from scenario import BOARD, position, scripted_rng, tid
 
@@ -19,7 +30,7 @@ def test_two_players_get_14_territories_each_and_14_neutral_with_40_armies_apiec
     seat = state.current
     mine = state.owner.index(seat)
     neutral = state.owner.index(2)
-    assert Place(mine, 2) in legal_actions(state)
+    assert listed(Place(mine, 2), legal_actions(state))
     state, _ = play(state, Place(mine, 2))
     assert state.current == seat
     with pytest.raises(IllegalAction, match="only 0 more"):
@@ -27,7 +38,7 @@ def test_two_players_get_14_territories_each_and_14_neutral_with_40_armies_apiec
     state, _ = play(state, Place(neutral, 1))
     assert state.current != seat
     while state.phase is Phase.SETUP:
-        apply(state, legal_actions(state)[-1])
+        apply(state, every_action(legal_actions(state))[-1])
     assert [sum(a for a, o in zip(state.armies, state.owner) if o == s) for s in range(3)] == [40, 40, 40]
     assert state.phase is Phase.REINFORCE and state.current != 2
 
@@ -60,10 +71,10 @@ def test_1963_claims_go_the_other_way_and_the_last_claimer_plays_first():
     order = []
     for _ in range(4):
         order.append(state.current)
-        apply(state, legal_actions(state)[0])
+        apply(state, legal_actions(state)[0].action)
     assert order == [first, (first - 1) % 4, (first - 2) % 4, (first - 3) % 4]
     while state.phase in (Phase.CLAIM, Phase.SETUP):
-        apply(state, legal_actions(state)[0])
+        apply(state, legal_actions(state)[0].action)
     assert state.current == (first + 1) % 4
 
 
@@ -87,7 +98,7 @@ def test_headquarters_game_is_won_by_holding_enough_opposing_headquarters_and_yo
     state = position(people=people, options=options)
     hqs = [state.owner.index(s) for s in range(people)]
     state.headquarters = hqs
-    hooks = hooks_for(state.rules)
+    hooks = flow_for(state.rules)
     for captured in range(1, people):
         state.owner[hqs[captured]] = 0
         expected = 0 if captured >= goal else -1
@@ -122,7 +133,7 @@ def test_card_reroll_needs_the_card_of_either_territory_and_works_once_per_battl
     state.rng = scripted_rng(3, 2, [5, 2, 1], [5, 4])
     state, _ = play(state, Attack(tid("alaska"), tid("kamchatka"), 3))
     assert state.phase is Phase.BATTLE
-    assert Reroll(1) in legal_actions(state) and AcceptRoll() in legal_actions(state)
+    assert listed(Reroll(1), legal_actions(state)) and listed(AcceptRoll(), legal_actions(state))
     state, events = play(state, Reroll(1))
     assert state.phase is Phase.ATTACK
     assert any(type(e).__name__ == "DieRerolled" for e in events)

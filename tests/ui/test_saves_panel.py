@@ -7,6 +7,7 @@ import asyncio
 from typing import Any
 
 from risk import codec
+from risk.actions import every_action
 from risk.ai.simple import SimpleBot
 from risk.codec import encode_game, encode_share
 from risk.engine import legal_actions, matched_sets
@@ -128,7 +129,7 @@ def test_a_long_game_is_saved_as_a_replay_code_and_a_short_tail_and_loads_whole(
     saves = Saves(MemoryBackend(), clock=lambda: 1.0)
     game = Game.start(make_rules("classic", ["auto-setup"]), [Seat("A", 0), Seat("B", 1)], seed=4)
     for _ in range(TAIL_MAX * 2 + 5):
-        game.play(legal_actions(game.state)[-1])
+        game.play(every_action(legal_actions(game.state))[-1])
         saves.autosave(game, "g")
     loaded = saves.load("g")
     assert loaded.state == game.state and loaded.actions == game.actions

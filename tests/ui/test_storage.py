@@ -77,7 +77,7 @@ def long_game(actions: int = 200) -> Game:
 
     game = new_game()
     for _ in range(actions):
-        game.play(legal_actions(game.state)[0])
+        game.play(legal_actions(game.state)[0].action)
     return game
 
 
@@ -165,7 +165,7 @@ def test_undo_stops_at_the_start_of_a_turn():
         else:
             from risk.engine import legal_actions
 
-            game.play(legal_actions(game.state)[0])
+            game.play(legal_actions(game.state)[0].action)
     assert not storage.can_undo(game)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from risk.board import Board
-from risk.rules import hooks_for
+from risk.flow import flow_for
 from risk.state import GameState
 
 
@@ -103,12 +103,12 @@ def continent_holder(owner: list[int], members: tuple[int, ...]) -> int:
 
 def income(state: GameState, seat: int) -> int:
     """Armies ``seat`` would receive at the start of its turn (before cards)."""
-    return hooks_for(state.rules).reinforcements(state, seat)
+    return flow_for(state.rules).reinforcements(state, seat)
 
 
 def next_set_value(state: GameState) -> int:
     """Armies the next set traded in the game is worth."""
-    return hooks_for(state.rules).set_value(state)
+    return flow_for(state.rules).set_value(state)
 
 
 def room(state: GameState, territory: int) -> int:

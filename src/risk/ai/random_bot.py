@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from risk import rng
-from risk.actions import Action, Attack, Blitz, EndTurn, Fortify, Place, Trade
+from risk.actions import Action, Attack, Blitz, Choice, EndTurn, Fortify, Place, Trade
 from risk.ai.analysis import room
 from risk.engine import legal_actions, matched_sets, must_trade, reachable
 from risk.state import GameState, Phase
@@ -33,13 +35,10 @@ class RandomBot:
             return self._attack_or_move(view)
         if phase is Phase.REINFORCE:
             return self._reinforce(view)
-        actions = legal_actions(view)
-        if not actions:
+        choices = legal_actions(view)
+        if not choices:
             raise ValueError("the game is over")
-        kinds = sorted({type(a).__name__ for a in actions})
-        kind = kinds[self._below(len(kinds))]
-        chosen = [a for a in actions if type(a).__name__ == kind]
-        return chosen[self._below(len(chosen))]
+        return pick_any(choices, self._below)
 
     def _reinforce(self, view: GameState) -> Action:
         me = view.current
@@ -74,3 +73,17 @@ class RandomBot:
         if kind == "attack":
             return Attack(source, target, 1 + self._below(min(3, armies[source] - 1)))
         return Blitz(source, target, self._below(armies[source] - 1))
+
+
+def pick_any(choices: Sequence[Choice], below: Callable[[int], int]) -> Action:
+    """A kind of action at random, then any action of that kind (each amount counted once), drawing
+    whole numbers from ``below(n)``; never lists the amounts one by one."""
+    kinds = sorted({type(c.action).__name__ for c in choices})
+    kind = kinds[below(len(kinds))]
+    chosen = [c for c in choices if type(c.action).__name__ == kind]
+    index = below(sum(len(c) for c in chosen))
+    for c in chosen:
+        if index < len(c):
+            return c.with_amount(c.amounts.start + index) if c.amounts else c.action
+        index -= len(c)
+    raise AssertionError("unreachable")

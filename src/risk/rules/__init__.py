@@ -1,18 +1,14 @@
 """Rules: one frozen :class:`Rules` value of orthogonal settings, editions as named presets of it,
-options as named changes to it, and a few hooks per edition for what cannot be a setting.
+options as named changes to it; what cannot be a setting is the edition's flow (:mod:`risk.flow`).
 
-Adding an edition means adding a module that registers itself here; the engine never asks which
-edition it is playing (no ``if edition == ...``), it reads settings and calls hooks.
+Adding an edition means adding a module that registers itself here and names its flow; the engine never
+asks which edition it is playing (no ``if edition == ...``), it reads settings and calls the flow's hooks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from risk.state import GameState
 
 
 @dataclass(frozen=True)
@@ -73,35 +69,16 @@ class Rules:
         raise ValueError(f"the {self.edition} rules are for {self.min_players} to {self.max_players} players")
 
 
-class EditionHooks:
-    """What an edition computes that a setting cannot express. Subclass and override."""
-
-    def reinforcements(self, state: GameState, player: int) -> int:
-        """Armies a player receives at the start of a turn, before cards."""
-        raise NotImplementedError
-
-    def is_set(self, rules: Rules, kinds: Sequence[int]) -> bool:
-        """Whether three card designs make a matched set."""
-        raise NotImplementedError
-
-    def set_value(self, state: GameState) -> int:
-        """Armies for the next set traded in the game."""
-        raise NotImplementedError
-
-    def winner(self, state: GameState) -> int:
-        """The seat that has won, or -1 while the game goes on."""
-        raise NotImplementedError
-
-
 @dataclass(frozen=True)
 class Edition:
-    """A named rules preset with its hooks."""
+    """A named rules preset, and where its flow lives (``"module:attribute"``, loaded on first use by
+    :func:`risk.flow.flow_for`, so that an edition's code sits above the core and the core never imports it)."""
 
     name: str
     title: str
     description: str
     rules: Rules
-    hooks: EditionHooks
+    flow: str = "risk.flow:Flow"
 
 
 @dataclass(frozen=True)
@@ -153,23 +130,16 @@ def make_rules(edition: str = "classic", options: Sequence[str] = ()) -> Rules:
     return replace(rules, options=tuple(names))
 
 
-def hooks_for(rules: Rules) -> EditionHooks:
-    """The hooks of the edition these rules belong to."""
-    return EDITIONS[rules.edition].hooks
-
-
 from risk.rules import classic as _classic  # noqa: E402  (registers the classic family)
 
 __all__ = [
     "EDITIONS",
     "OPTIONS",
     "Edition",
-    "EditionHooks",
-    "Option",
+        "Option",
     "Rules",
     "UnknownRules",
     "_classic",
-    "hooks_for",
     "make_rules",
     "register_edition",
     "register_option",

@@ -1,68 +1,11 @@
 """The classic family: the 1980 rulebook (``classic``), its official variants as options, and the
-differences the 1963 rule text states (``classic-1963``)."""
+differences the 1963 rule text states (``classic-1963``). Their flow is the core's :class:`risk.flow.Flow`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from risk.board import WILD
-from risk.rules import Edition, EditionHooks, Option, Rules, register_edition, register_option
-
-if TYPE_CHECKING:
-    from risk.state import GameState
-
-
-class ClassicHooks(EditionHooks):
-    """Territories / 3 (at least 3) plus continents; escalating sets; conquest or headquarters."""
-
-    def reinforcements(self, state: GameState, player: int) -> int:
-        owner = state.owner
-        count = owner.count(player)
-        armies = max(3, count // 3)
-        for continent in state.board.continents:
-            if all(owner[t] == player for t in continent.territories):
-                armies += continent.bonus
-        return armies
-
-    def is_set(self, rules: Rules, kinds: Sequence[int]) -> bool:
-        wilds = sum(1 for k in kinds if k == WILD)
-        if wilds:
-            return wilds == 1 or rules.two_wilds_make_a_set
-        a, b, c = kinds
-        return (a == b == c) or len({a, b, c}) == 3
-
-    def set_value(self, state: GameState) -> int:
-        rules = state.rules
-        n = state.sets_traded
-        table = rules.set_values
-        if n < len(table):
-            return table[n]
-        return table[-1] + rules.set_value_step * (n - len(table) + 1)
-
-    def winner(self, state: GameState) -> int:
-        people = [p for p in range(state.players) if p != state.neutral and state.alive[p]]
-        if len(people) == 1:
-            return people[0]
-        if state.rules.headquarters and -1 not in state.headquarters_of_people():
-            goal = headquarters_goal(state.rules, state.people)
-            hq = state.headquarters
-            for p in people:
-                if state.owner[hq[p]] != p:
-                    continue
-                held = sum(1 for q in range(state.players) if q != p and hq[q] >= 0 and state.owner[hq[q]] == p)
-                if held >= goal:
-                    return p
-        return -1
-
-
-def headquarters_goal(rules: Rules, people: int) -> int:
-    """Opposing headquarters to capture: all of them, or with the shorter goal 2 (4 players) or 3 (5–6)."""
-    if rules.headquarters_short and people >= 4:
-        return 2 if people == 4 else 3
-    return people - 1
-
+from risk.rules import Edition, Option, Rules, register_edition, register_option
 
 CLASSIC = Rules()
 
@@ -80,17 +23,16 @@ CLASSIC_1963 = replace(
     occupy_minimum="one",
 )
 
-_HOOKS = ClassicHooks()
 register_edition(Edition(
     "classic", "Classic (1980)",
     "The 1980 Parker Brothers rulebook: 3 to 6 players, or 2 with neutral armies.",
-    replace(CLASSIC, min_players=2), _HOOKS,
+    replace(CLASSIC, min_players=2),
 ))
 register_edition(Edition(
     "classic-1963", "Classic (1963 rules)",
     "The 1963 rule text: 2 players with 50 armies and no neutral, reversed setup order, "
     "a forced trade at five cards in any phase, +2 on every owned card territory, move in at least one.",
-    CLASSIC_1963, _HOOKS,
+    CLASSIC_1963,
 ))
 
 _FAMILY = ("classic", "classic-1963")
