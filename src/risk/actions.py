@@ -244,7 +244,7 @@ def format_action(board: Board, action: Action) -> str:
     """The text form of an action.
 
     >>> from risk.board import load_board
-    >>> format_action(load_board("classic"), Attack(0, 28, 3))
+    >>> format_action(load_board("classic"), Attack(0, 29, 3))
     'attack alaska kamchatka 3'
     """
     kind = KINDS.get(type(action))

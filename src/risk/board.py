@@ -1,4 +1,4 @@
-"""Boards: territories, continents, borders and the card printed for each territory.
+"""Boards: territories, continents, borders, and the card design printed for each territory (if any).
 
 A board is loaded once from a JSON file beside this module and shared by every game on it. The engine
 works with territory *indices* (positions in ``Board.territories``) because lists indexed by small ints
@@ -22,7 +22,7 @@ class UnknownTerritory(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Territory:
-    """One territory: its id, display name, continent index and the design on its card."""
+    """One territory: its id, display name, continent index and the design on its card (-1: none printed)."""
 
     id: str
     name: str
@@ -49,20 +49,14 @@ class Board:
     territories: tuple[Territory, ...]
     continents: tuple[Continent, ...]
     neighbours: tuple[tuple[int, ...], ...]
-    wild_cards: int
+    wild_cards: int  # wild cards that go with the board's classic deck
     index: dict[str, int] = field(compare=False, repr=False, hash=False)
     adjacent: tuple[frozenset[int], ...] = field(compare=False, repr=False, hash=False)
-    card_kinds: tuple[int, ...] = field(compare=False, repr=False, hash=False)
 
     @property
     def size(self) -> int:
         """How many territories the board has."""
         return len(self.territories)
-
-    @property
-    def card_count(self) -> int:
-        """Territory cards plus wild cards: the whole deck."""
-        return len(self.territories) + self.wild_cards
 
     def territory_index(self, territory_id: str) -> int:
         """The index of a territory id, or :class:`UnknownTerritory` with the id in the message."""
@@ -75,13 +69,6 @@ class Board:
         """Each border counted once."""
         return sum(len(n) for n in self.neighbours) // 2
 
-    def card_label(self, card: int) -> str:
-        """A card as a person reads it: 'Alaska (infantry)' or 'Wild'."""
-        if card >= self.size:
-            return "Wild"
-        territory = self.territories[card]
-        return f"{territory.name} ({CARD_KIND_NAMES[territory.card_kind]})"
-
 
 def board_from_dict(data: dict[str, object]) -> Board:
     """Build a board from its JSON form, checking that every border is listed from both ends."""
@@ -91,7 +78,8 @@ def board_from_dict(data: dict[str, object]) -> Board:
     continent_index = {c["id"]: i for i, c in enumerate(raw_continents)}
     index = {t["id"]: i for i, t in enumerate(raw_territories)}
     territories = tuple(
-        Territory(t["id"], t["name"], continent_index[t["continent"]], CARD_KIND_NAMES.index(t["card"]))
+        Territory(t["id"], t["name"], continent_index[t["continent"]],
+                  CARD_KIND_NAMES.index(t["card"]) if "card" in t else -1)
         for t in raw_territories
     )
     neighbours = tuple(tuple(sorted(index[n] for n in t["neighbours"])) for t in raw_territories)
@@ -114,7 +102,6 @@ def board_from_dict(data: dict[str, object]) -> Board:
         wild_cards=wild,
         index=index,
         adjacent=tuple(frozenset(ns) for ns in neighbours),
-        card_kinds=tuple(t.card_kind for t in territories) + (WILD,) * wild,
     )
 
 

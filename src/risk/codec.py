@@ -89,6 +89,7 @@ from risk.actions import (
     parse_action,
 )
 from risk.board import Board, load_board
+from risk.deck import deck_for
 from risk.engine import apply, new_game, occupy_range
 from risk.game import Game, Seat, Step
 from risk.rng import GOLDEN_GAMMA, MASK64
@@ -860,7 +861,7 @@ def _write_compact(w: _Writer, s: GameState) -> None:
     else:
         _need(all(h == -1 for h in s.headquarters))
     # Cards: the deck is in order until setup ends, then shuffled; hands, set-aside and discard after.
-    count = board.card_count
+    count = len(deck_for(rules))
     if phase is Phase.HEADQUARTERS:
         _need(not any(s.hands) and not s.discard and not s.set_aside)
         _write_cards(w, [s.deck], count)
@@ -975,7 +976,7 @@ def _read_compact(r: _Reader, s: GameState) -> None:
     if rules.headquarters and setup:
         for p in people:
             s.headquarters[p] = r.digit(size + 1) - 1
-    count = board.card_count
+    count = len(deck_for(rules))
     if phase is Phase.HEADQUARTERS:
         s.deck = _read_cards(r, [count], count)[0]
     elif setup:
@@ -1012,7 +1013,7 @@ def _read_compact(r: _Reader, s: GameState) -> None:
 
 
 def _write_plain(w: _Writer, s: GameState) -> None:
-    n, size, count = s.players, s.board.size, s.board.card_count
+    n, size, count = s.players, s.board.size, len(deck_for(s.rules))
     w.digit(_PHASES.index(s.phase), 16)
     w.digit(s.current, n)
     w.digit(s.first_player, n)
@@ -1048,7 +1049,7 @@ def _write_plain(w: _Writer, s: GameState) -> None:
 
 
 def _read_plain(r: _Reader, s: GameState) -> None:
-    n, size, count = s.players, s.board.size, s.board.card_count
+    n, size, count = s.players, s.board.size, len(deck_for(s.rules))
     phase = r.digit(16)
     if phase >= len(_PHASES):
         raise _corrupt("its phase of play does not exist")
@@ -1088,7 +1089,7 @@ def _read_plain(r: _Reader, s: GameState) -> None:
 
 def _check_state(s: GameState) -> None:
     """Refuse a state the engine could not have produced or could not go on from."""
-    n, size, count = s.players, s.board.size, s.board.card_count
+    n, size, count = s.players, s.board.size, len(deck_for(s.rules))
     phase, rules = s.phase, s.rules
     setup = phase in _SETUP_PHASES
     if not 0 <= s.current < n or s.current == s.neutral or not s.alive[s.current]:
@@ -1585,7 +1586,7 @@ def _read_usual(r: _Reader, s: GameState, kind: type) -> Action:
 
 def _write_generic(w: _Writer, s: GameState, action: Action) -> None:
     """Any action: its kind's place in :data:`ACTION_TABLE` and its fields, or its text form."""
-    size, count = s.board.size, s.board.card_count
+    size, count = s.board.size, len(deck_for(s.rules))
     if type(action) not in ACTION_TABLE:
         w.digit(len(ACTION_TABLE), len(ACTION_TABLE) + 1)
         data = format_action(s.board, action).encode("utf-8")
@@ -1616,7 +1617,7 @@ def _write_generic(w: _Writer, s: GameState, action: Action) -> None:
 
 
 def _read_generic(r: _Reader, s: GameState) -> Action:
-    size, count = s.board.size, s.board.card_count
+    size, count = s.board.size, len(deck_for(s.rules))
     kind_index = r.digit(len(ACTION_TABLE) + 1)
     if kind_index == len(ACTION_TABLE):
         length = r.number(5)

@@ -38,6 +38,7 @@ from risk.actions import (
     choice,
 )
 from risk.board import WILD, load_board
+from risk.deck import deck_for
 from risk.events import (
     ArmiesLost,
     BattleFought,
@@ -104,7 +105,7 @@ class Flow:
         return GameState(
             rules=rules, board=board, players=players, people=people, neutral=neutral,
             owner=[-1] * size, armies=[0] * size, hands=[[] for _ in range(players)],
-            deck=list(range(board.card_count)), discard=[], set_aside=[],
+            deck=list(range(len(deck_for(rules)))), discard=[], set_aside=[],
             reserve=[rules.starting_armies_for(people)] * players, alive=[True] * players,
             headquarters=[-1] * players,
         )
@@ -268,7 +269,7 @@ class Flow:
         """Shuffle the whole deck (the wild cards back in) and go on to headquarters or the first turn."""
         state.reserve = [0] * state.players
         state.quota_own = state.quota_neutral = 0
-        state.deck = list(range(state.board.card_count))
+        state.deck = list(range(len(deck_for(state.rules))))
         state.rng = rng.shuffle(state.rng, state.deck)
         events.append(SetupDone())
         if state.rules.headquarters:
@@ -470,7 +471,7 @@ class Flow:
     def matched_sets(self, state: GameState, seat: int) -> list[tuple[int, int, int]]:
         """Every matched set of three in a seat's hand (cards ascending, sets in ascending order)."""
         hand = sorted(state.hands[seat])
-        kinds = state.board.card_kinds
+        kinds = deck_for(state.rules).kinds
         is_set = self.is_set
         sets = []
         n = len(hand)
@@ -491,7 +492,7 @@ class Flow:
         hand = state.hands[state.current]
         if len(set(cards)) != 3 or any(c not in hand for c in cards):
             raise IllegalAction("trade three different cards from your own hand")
-        kinds = [state.board.card_kinds[c] for c in cards]
+        kinds = [deck_for(state.rules).kinds[c] for c in cards]
         if not self.is_set(state.rules, kinds):
             raise IllegalAction("not a matched set: three alike, one of each, or two and a wild card")
 
@@ -508,9 +509,10 @@ class Flow:
         state.sets_traded += 1
         state.reserve[seat] += value
         bonus: list[tuple[int, int]] = []
-        size = state.board.size
+        shows = deck_for(rules).territories
         for card in cards:
-            if card >= size or state.owner[card] != seat:
+            territory = shows[card]
+            if territory < 0 or state.owner[territory] != seat:
                 continue
             armies = rules.card_territory_bonus
             if rules.card_territory_bonus_cap:
@@ -518,8 +520,8 @@ class Flow:
             if armies <= 0:
                 break
             state.card_bonus_taken += armies
-            self.add_armies(state, card, armies, events)
-            bonus.append((card, armies))
+            self.add_armies(state, territory, armies, events)
+            bonus.append((territory, armies))
         events.append(CardsTraded(seat, cards, value, tuple(bonus)))
         self.settle_reinforce(state, events)
 
@@ -576,8 +578,8 @@ class Flow:
 
     def holds_card_of(self, state: GameState, *territories: int) -> bool:
         """Whether the player to move holds the card of one of these territories (the re-roll rule)."""
-        hand = state.hands[state.current]
-        return any(t in hand for t in territories)
+        shows = deck_for(state.rules).territories
+        return any(shows[card] in territories for card in state.hands[state.current])
 
     def decision_open(self, state: GameState) -> bool:
         """Whether the attacker may still change the pending roll in a way that could help."""

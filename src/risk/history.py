@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
+from risk.deck import deck_for
 from risk.engine import apply, start_game
 from risk.events import (
     ArmiesLost,
@@ -82,7 +83,7 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
             return f"{names[seat]} moves {_armies(count)} from {place(source)} to {place(target)}."
         case CardsTraded(seat, cards, armies, bonus):
             extra = "".join(f"; +2 on {place(t)}" for t, _ in bonus)
-            shown = ", ".join(board.card_label(c) for c in cards)
+            shown = ", ".join(deck_for(game.rules).label(c, board) for c in cards)
             return f"{names[seat]} trades {shown} for {_armies(armies)}{extra}."
         case BattleFought(source, target, attacker, defender, lost_a, lost_d, seat, enemy):
             losses = []

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from risk.actions import Action
 from risk.ai import Bot
 from risk.ai.simple import SimpleBot
+from risk.deck import deck_for
 from risk.engine import apply, new_game
 from risk.events import Event
 from risk.rules import Rules
@@ -33,7 +34,7 @@ def check_invariants(state: GameState) -> None:
             if state.rules.army_cap and armies > state.rules.army_cap:
                 raise InvariantBroken(f"{board.territories[t].id}: {armies} armies over the cap")
     cards = sorted(state.deck + state.discard + state.set_aside + [c for h in state.hands for c in h])
-    if cards != list(range(board.card_count)):
+    if cards != list(range(len(deck_for(state.rules)))):
         raise InvariantBroken(f"cards lost or doubled: {cards}")
 
 

@@ -18,6 +18,7 @@ secrets give the same view, and a bot that reads only the view cannot cheat.
 
 from __future__ import annotations
 
+from risk.deck import deck_for
 from risk.state import GameState
 
 HIDDEN_CARD = -1  # a card whose face the seat cannot see
@@ -39,4 +40,4 @@ def unseen_cards(view: GameState, seat: int) -> list[int]:
     A bot that simulates ahead deals these at random (from its own generator) to the hidden places.
     """
     seen = set(view.hands[seat]) | set(view.discard) | set(view.set_aside)
-    return [card for card in range(view.board.card_count) if card not in seen]
+    return [card for card in range(len(deck_for(view.rules))) if card not in seen]

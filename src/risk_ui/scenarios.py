@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from risk.board import ARTILLERY, CAVALRY, INFANTRY
+from risk.deck import deck_for
 from risk.engine import new_game
 from risk.game import Seat
 from risk.rules import make_rules
@@ -97,11 +98,12 @@ def full_turn(seed: int) -> GameState:
         {"alaska": 0, "kamchatka": 1, "northwest_territory": 0, "alberta": 0},
         {"alaska": 6},
     )
-    board = state.board
+    deck = deck_for(state.rules)
     hand = []
     for kind in (INFANTRY, CAVALRY, ARTILLERY):
-        hand.append(next(t for t in range(board.size) if state.owner[t] == 1 and board.card_kinds[t] == kind))
-    hand += [c for c in range(board.size, board.card_count)]
+        hand.append(next(c for c, t in enumerate(deck.territories)
+                         if t >= 0 and state.owner[t] == 1 and deck.kinds[c] == kind))
+    hand += [c for c, t in enumerate(deck.territories) if t < 0]
     for card in hand:
         state.deck.remove(card)
     state.hands[0] = sorted(hand)

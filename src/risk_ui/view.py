@@ -23,7 +23,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from risk.actions import Reroll, UseCommander, every_action
-from risk.board import CARD_KIND_NAMES
+from risk.deck import deck_for
 from risk.engine import legal_actions, matched_sets, must_trade, occupy_range, reachable
 from risk.events import BattleFought, Event
 from risk.flow import flow_for
@@ -318,12 +318,12 @@ def players_html(controller: Controller, state: GameState | None = None) -> str:
 def hand_html(controller: Controller, seat: int) -> str:
     """A player's cards, by label and design."""
     state = controller.state
-    board = state.board
+    board, deck = state.board, deck_for(state.rules)
     items = []
     for card in sorted(state.hands[seat]):
-        kind = "wild" if card >= board.size else CARD_KIND_NAMES[board.territories[card].card_kind]
-        mine = " owned" if card < board.size and state.owner[card] == seat else ""
-        items.append(f'<li class="card card-{kind}{mine}">{escape(board.card_label(card))}</li>')
+        shows = deck.territories[card]
+        mine = " owned" if shows >= 0 and state.owner[shows] == seat else ""
+        items.append(f'<li class="card card-{deck.kind_name(card)}{mine}">{escape(deck.label(card, board))}</li>')
     if not items:
         return '<li class="card-none">No cards yet: capture a territory in a turn to draw one.</li>'
     return "".join(items)
@@ -337,7 +337,7 @@ def sets_html(controller: Controller, seat: int, enabled: bool) -> str:
     disabled = "" if enabled else " disabled"
     shown: set[str] = set()
     for trio in matched_sets(state, seat):
-        names = ", ".join(state.board.card_label(c) for c in trio)
+        names = ", ".join(deck_for(state.rules).label(c, state.board) for c in trio)
         if names in shown:  # the two wilds look alike: offer such a set once
             continue
         shown.add(names)

@@ -11,6 +11,7 @@ from risk.ai import LEVELS, make_bot, think, warm_up
 from risk.ai.heuristic import battle_action
 from risk.ai.planner import determinize
 from risk.cli import main as cli_main
+from risk.deck import deck_for
 from risk.engine import apply, check, new_game
 from risk.odds import best_decision
 from risk.rules import make_rules
@@ -164,7 +165,7 @@ def test_public_view_hides_other_hands_the_deck_and_the_dice_but_keeps_what_is_p
     assert view.discard == [7, 8, 9] and view.owner == state.owner and view.armies == state.armies
     assert state.hands[0] == [1, 2]  # the real state is untouched
     unseen = unseen_cards(view, 2)
-    assert set(unseen) == set(range(state.board.card_count)) - {4, 5, 6, 7, 8, 9}
+    assert set(unseen) == set(range(len(deck_for(state.rules)))) - {4, 5, 6, 7, 8, 9}
     # A planner's guess at the secrets is consistent with the view.
     guess = determinize(view, 2, seed=11)
     assert public_view(guess, 2) == view

@@ -17,12 +17,15 @@ from risk.actions import (
     parse_action,
 )
 from risk.board import ARTILLERY, CAVALRY, INFANTRY
+from risk.deck import deck_for
 from risk.engine import apply, legal_actions, new_game, play
 from risk.events import BattleFought, CardDrawn, CardsTraded, Eliminated, GameWon
 from risk.flow import flow_for
 from risk.rules import make_rules
 from risk.state import Phase
 from scenario import BOARD, position, scripted_rng, tid
+
+DECK = deck_for(make_rules("classic"))
 
 CLASSIC = make_rules("classic")
 HOOKS = flow_for(CLASSIC)
@@ -98,7 +101,7 @@ def test_expert_set_values_grow_by_one():
 
 
 def _cards(kind, count, exclude=()):
-    return [c for c in range(BOARD.size) if BOARD.card_kinds[c] == kind and c not in exclude][:count]
+    return [c for c in range(BOARD.size) if DECK.kinds[c] == kind and c not in exclude][:count]
 
 
 def test_matched_sets_are_three_alike_one_of_each_or_two_and_a_wild():

@@ -2,9 +2,12 @@
 
 from collections import Counter
 
-from risk.board import CARD_KIND_NAMES, load_board
+from risk.board import load_board
+from risk.deck import deck_for
+from risk.rules import make_rules
 
 BOARD = load_board("classic")
+DECK = deck_for(make_rules("classic"))
 
 
 def test_board_has_42_territories_in_6_continents_with_the_printed_bonuses():
@@ -41,7 +44,7 @@ def test_known_errors_of_the_1963_table_are_not_in_the_board():
 
 
 def test_deck_has_14_cards_of_each_design_and_two_wilds():
-    kinds = Counter(CARD_KIND_NAMES[k] for k in BOARD.card_kinds)
+    kinds = Counter(DECK.kind_name(c) for c in range(len(DECK)))
     assert kinds == {"infantry": 14, "cavalry": 14, "artillery": 14, "wild": 2}
 
 

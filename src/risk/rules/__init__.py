@@ -18,6 +18,8 @@ class Rules:
     edition: str = "classic"
     options: tuple[str, ...] = ()
     map: str = "classic"
+    # The cards (risk.deck): "classic" is one card per territory of the map plus its wild cards.
+    deck: str = "classic"
     min_players: int = 3
     max_players: int = 6
     # Armies each player counts out, by number of players (people, not the neutral).
