@@ -19,6 +19,8 @@ from collections.abc import Sequence
 
 from risk import codec
 from risk.ai.simple import SimpleBot
+from risk.codec import classic as classic_codec
+from risk.codec import codes, frame, rans
 from risk.game import Game, Seat
 from risk.rules import Rules, make_rules
 from risk.selfplay import play_game
@@ -69,13 +71,13 @@ def _mutate(rng: random.Random, code: str, game: Game) -> str:
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     roll = rng.random()
     if roll < 1 / 3:  # one field changed to another value of its range, behind a valid checksum
-        w = codec._Writer()
-        codec._write_game(w, game, game.seats, codec._COMPACT)
+        w = rans.Writer()
+        codes._write_game(w, game, game.seats, classic_codec.COMPACT)
         i = rng.choice([i for i, (_, freq, _) in enumerate(w.ops) if freq == 1])
         value, _, radix = w.ops[i]
         other = rng.randrange(radix - 1)
         w.ops[i] = (other + (other >= value), 1, radix)
-        return codec._seal(codec.FORMAT_GAME_V1, w)
+        return frame.seal(frame.format_byte(frame.GAME, game.rules.revision), w)
     if roll < 2 / 3:  # characters of the link
         chars = list(code)
         i = rng.randrange(len(chars))
@@ -101,7 +103,7 @@ def _mutate(rng: random.Random, code: str, game: Game) -> str:
         del data[i]
     else:
         del data[i:]
-    return base64.urlsafe_b64encode(bytes(data) + codec._crc(bytes(data))).rstrip(b"=").decode()
+    return base64.urlsafe_b64encode(bytes(data) + frame.crc(bytes(data))).rstrip(b"=").decode()
 
 
 def fuzz(count: int = 100_000, seed: int = 1) -> dict[str, object]:

@@ -24,7 +24,8 @@ class IllegalAction(ValueError):
 
 
 # Argument shapes of the text form: a territory id; a whole number; a territory id or nothing (the
-# field's default, -1); exactly three card numbers (sorted); any number of card numbers (sorted).
+# field's default, -1); exactly three card numbers; any number of card numbers (in the order written, so
+# that the text form of any action reads back as that very action).
 TERRITORY, NUMBER, OPTIONAL_TERRITORY, THREE_CARDS, CARDS = "t", "n", "t?", "c3", "c*"
 
 
@@ -288,10 +289,9 @@ def parse_action(board: Board, text: str) -> Action:
         elif shape == OPTIONAL_TERRITORY:
             values.append(board.territory_index(args.pop(0)) if args else -1)
         elif shape == THREE_CARDS:
-            trio = sorted(_number(_take(args, verb)) for _ in range(3))
-            values.append((trio[0], trio[1], trio[2]))
+            values.append(tuple(_number(_take(args, verb)) for _ in range(3)))
         else:
-            values.append(tuple(sorted(_number(word) for word in args)))
+            values.append(tuple(_number(word) for word in args))
             args = []
     if args:
         raise IllegalAction(f"{verb!r} takes {len(kind.shape)} argument(s), got more")

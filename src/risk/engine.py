@@ -16,7 +16,9 @@ held in ``state.rng``; the events each action returns record every roll and draw
 
 from __future__ import annotations
 
-from risk.actions import Action, Choice, IllegalAction
+from collections.abc import Callable
+
+from risk.actions import Action, Choice, IllegalAction, Trade
 from risk.events import Event
 from risk.flow import flow_for
 from risk.rules import Rules
@@ -25,6 +27,7 @@ from risk.state import GameState
 __all__ = [
     "IllegalAction",
     "apply",
+    "bonus_choices",
     "check",
     "legal_actions",
     "matched_sets",
@@ -34,6 +37,8 @@ __all__ = [
     "play",
     "reachable",
     "start_game",
+    "tradable_sets",
+    "trade",
 ]
 
 
@@ -83,6 +88,27 @@ def play(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 def matched_sets(state: GameState, seat: int) -> list[tuple[int, int, int]]:
     """Every matched set of three in a seat's hand (cards ascending, sets in ascending order)."""
     return flow_for(state.rules).matched_sets(state, seat)
+
+
+def tradable_sets(state: GameState) -> list[tuple[int, int, int]]:
+    """The matched sets the player to move may trade now (none once the trade after an elimination is
+    done, in the 1980 rules)."""
+    return flow_for(state.rules).tradable_sets(state)
+
+
+def bonus_choices(state: GameState, cards: tuple[int, int, int]) -> list[int]:
+    """The territories the player chooses among for the armies of a traded card showing their territory
+    ([] when there is nothing to choose)."""
+    return flow_for(state.rules).bonus_choices(state, cards)
+
+
+def trade(state: GameState, cards: tuple[int, int, int], prefer: Callable[[int], float] | None = None) -> Trade:
+    """The trade of ``cards``, with the territory for the card armies chosen when the rules ask for a choice:
+    the one ``prefer`` scores highest (the first shown, without it)."""
+    places = flow_for(state.rules).bonus_choices(state, cards)
+    if not places:
+        return Trade(cards)
+    return Trade(cards, max(places, key=prefer) if prefer is not None else places[0])
 
 
 def must_trade(state: GameState) -> bool:

@@ -483,8 +483,42 @@ class Flow:
                         sets.append(trio)
         return sets
 
+    def trades_closed(self, state: GameState) -> bool:
+        """Whether the trade after an elimination is over: the hand is down to the rules' size (1980)."""
+        rules = state.rules
+        return (rules.elimination_trade_stops and state.captured
+                and len(state.hands[state.current]) <= rules.trade_down_to)
+
+    def bonus_territories(self, state: GameState, cards: Sequence[int]) -> list[int]:
+        """The territories shown on ``cards`` that the player occupies and that may take the card armies
+        now, in card order ([] when the bonus is used up this turn or not in the rules)."""
+        rules = state.rules
+        if rules.card_territory_bonus <= 0 or (
+                rules.card_territory_bonus_cap and state.card_bonus_taken >= rules.card_territory_bonus_cap):
+            return []
+        shows = deck_for(rules).territories
+        seat = state.current
+        return [t for t in (shows[c] for c in cards) if t >= 0 and state.owner[t] == seat]
+
+    def bonus_choices(self, state: GameState, cards: Sequence[int]) -> list[int]:
+        """The territories the player may choose among for the card armies ([] when there is no choice:
+        one territory, none, or rules that give every such territory its armies)."""
+        rules = state.rules
+        if not (rules.choose_card_bonus and rules.card_territory_bonus_cap):
+            return []
+        territories = self.bonus_territories(state, cards)
+        return territories if len(territories) > 1 else []
+
+    def tradable_sets(self, state: GameState) -> list[tuple[int, int, int]]:
+        """The matched sets the player to move may trade now."""
+        return [] if self.trades_closed(state) else self.matched_sets(state, state.current)
+
     def list_trades(self, state: GameState) -> list[Choice]:
-        return [choice(Trade(s)) for s in self.matched_sets(state, state.current)]
+        choices = []
+        for cards in self.tradable_sets(state):
+            places = self.bonus_choices(state, cards)
+            choices.extend([choice(Trade(cards, t)) for t in places] if places else [choice(Trade(cards))])
+        return choices
 
     def check_trade(self, state: GameState, action: Action) -> None:
         assert isinstance(action, Trade)
@@ -495,6 +529,17 @@ class Flow:
         kinds = [deck_for(state.rules).kinds[c] for c in cards]
         if not self.is_set(state.rules, kinds):
             raise IllegalAction("not a matched set: three alike, one of each, or two and a wild card")
+        if self.trades_closed(state):
+            raise IllegalAction(
+                f"after an elimination you trade only until you hold {state.rules.trade_down_to} or fewer cards")
+        places = self.bonus_choices(state, cards)
+        if action.bonus < 0 and places:
+            names = " or ".join(state.board.territories[t].name for t in places)
+            raise IllegalAction(f"choose the territory that takes the {state.rules.card_territory_bonus} armies "
+                                f"of the traded cards: {names}")
+        if action.bonus >= 0 and action.bonus not in places:
+            raise IllegalAction("the card armies go to a territory of yours shown on one of the traded cards, "
+                                "and only when several are shown")
 
     def apply_trade(self, state: GameState, action: Action, events: Events) -> None:
         assert isinstance(action, Trade)
@@ -510,7 +555,8 @@ class Flow:
         state.reserve[seat] += value
         bonus: list[tuple[int, int]] = []
         shows = deck_for(rules).territories
-        for card in cards:
+        order = sorted(cards, key=lambda c: shows[c] != action.bonus) if action.bonus >= 0 else cards
+        for card in order:
             territory = shows[card]
             if territory < 0 or state.owner[territory] != seat:
                 continue

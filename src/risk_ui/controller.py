@@ -346,12 +346,13 @@ class Controller:
             self._play(UseCommander(_int(arg, -1)))
         elif name == "reroll":
             self._play(Reroll(_int(arg, -1)))
-        elif name == "trade":
-            cards = tuple(sorted(_int(c, -1) for c in arg.split("-")))
+        elif name == "trade":  # "3-17-40", or "3-17-40@5" with the territory for the card armies
+            listed, _, bonus = arg.partition("@")
+            cards = tuple(sorted(_int(c, -1) for c in listed.split("-")))
             if len(cards) != 3:
                 self._refuse("trade three cards")
             else:
-                self._play(Trade((cards[0], cards[1], cards[2])))
+                self._play(Trade((cards[0], cards[1], cards[2]), _int(bonus, -1) if bonus else -1))
         elif name == "occupy":
             self._play(Occupy(self.occupy_count()))
         elif name == "occupy-min" or name == "occupy-max":

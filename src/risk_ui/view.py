@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from risk.actions import Reroll, UseCommander, every_action
 from risk.deck import deck_for
-from risk.engine import legal_actions, matched_sets, must_trade, occupy_range, reachable
+from risk.engine import bonus_choices, legal_actions, matched_sets, must_trade, occupy_range, reachable, tradable_sets
 from risk.events import BattleFought, Event
 from risk.flow import flow_for
 from risk.history import describe, merged, opening, seat_names
@@ -336,14 +336,20 @@ def sets_html(controller: Controller, seat: int, enabled: bool) -> str:
     buttons = []
     disabled = "" if enabled else " disabled"
     shown: set[str] = set()
-    for trio in matched_sets(state, seat):
+    for trio in (tradable_sets(state) if seat == state.current else matched_sets(state, seat)):
         names = ", ".join(deck_for(state.rules).label(c, state.board) for c in trio)
         if names in shown:  # the two wilds look alike: offer such a set once
             continue
         shown.add(names)
         arg = "-".join(str(c) for c in trio)
-        buttons.append(f'<button type="button" class="trade" data-action="trade" data-arg="{arg}"{disabled}>'
-                       f'Trade {escape(names)} for {armies_text(value)}</button>')
+        places = bonus_choices(state, trio) if seat == state.current else []
+        bonus = state.rules.card_territory_bonus
+        for place in places or [-1]:
+            where = f", +{bonus} on {state.board.territories[place].name}" if place >= 0 else ""
+            buttons.append(
+                f'<button type="button" class="trade" data-action="trade" data-arg="{arg}'
+                f'{f"@{place}" if place >= 0 else ""}"{disabled}>'
+                f'Trade {escape(names)} for {armies_text(value)}{escape(where)}</button>')
     return "".join(buttons)
 
 

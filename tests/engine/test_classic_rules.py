@@ -18,7 +18,7 @@ from risk.actions import (
 )
 from risk.board import ARTILLERY, CAVALRY, INFANTRY
 from risk.deck import deck_for
-from risk.engine import apply, legal_actions, new_game, play
+from risk.engine import apply, legal_actions, new_game, play, tradable_sets, trade
 from risk.events import BattleFought, CardDrawn, CardsTraded, Eliminated, GameWon
 from risk.flow import flow_for
 from risk.rules import make_rules
@@ -121,12 +121,16 @@ def test_trading_a_set_gives_its_value_and_two_armies_on_one_owned_card_territor
     state.hands[0] = list(mine)
     state.reserve[0] = 3
     before = [state.armies[t] for t in mine]
-    state, events = play(state, Trade(tuple(sorted(mine))))
+    # "you must place both those armies onto that particular territory": the player chooses which.
+    with pytest.raises(IllegalAction, match="choose the territory that takes the 2 armies"):
+        play(state, Trade(tuple(sorted(mine))))
+    chosen = sorted(mine)[1]
+    state, events = play(state, Trade(tuple(sorted(mine)), chosen))
     traded = next(e for e in events if isinstance(e, CardsTraded))
-    assert traded.armies == 4 and state.reserve[0] == 3 + 4
-    # "you may receive no more than 2 extra armies": one territory gets exactly two, placed there.
-    gained = [state.armies[t] - b for t, b in zip(mine, before)]
-    assert sorted(gained) == [0, 0, 2]
+    assert traded.armies == 4 and state.reserve[0] == 3 + 4 and traded.bonus == ((chosen, 2),)
+    # "you may receive no more than 2 extra armies": the chosen territory gets exactly two.
+    gained = {t: state.armies[t] - b for t, b in zip(mine, before)}
+    assert gained == {t: 2 if t == chosen else 0 for t in mine}
     # A second set in the same turn gives no more card-territory armies.
     more = _cards(CAVALRY, 3)
     for t in more:
@@ -354,3 +358,28 @@ def test_fast_blitz_throws_the_same_dice_as_rolling_one_battle_at_a_time():
             a, d = a - throw[2], d - throw[3]
         assert (fast_state, throws, a_left, d_left) == (slow, rolled, a, d)
         state = fast_state
+
+
+@pytest.mark.parametrize(("edition", "revision", "offered"), [("classic", 2, False), ("classic", 1, True),
+                                                               ("classic-1963", 2, True)])
+def test_the_trade_after_an_elimination_stops_at_four_cards_in_1980_but_not_in_1963(edition, revision, offered):
+    """1980 (L181): "you must immediately trade in matched sets until you have 4 or fewer cards"; trades
+    otherwise come "at the beginning of subsequent turns" (L89). The 1963 text: "they may also turn in more
+    if their cards allow it". Revision 1 (what the first release played, format-1 codes) kept offering them."""
+    state = position(edition=edition, people=3, owners={"kamchatka": 2, "alaska": 0, "brazil": 1},
+                     armies={"alaska": 5}, default_owner=0)
+    state.rules = make_rules(edition, ["auto-setup"], revision)
+    state.hands[0] = _cards(INFANTRY, 3)
+    state.hands[2] = _cards(CAVALRY, 3) + _cards(ARTILLERY, 3)
+    state.rng = scripted_rng(3, 1, [6, 6, 6], [1])
+    state, _ = play(state, Attack(tid("alaska"), tid("kamchatka"), 3))
+    state, _ = play(state, Occupy(3))
+    assert state.phase is Phase.REINFORCE and len(state.hands[0]) == 9
+    while len(state.hands[0]) > 4:
+        state, _ = play(state, trade(state, tradable_sets(state)[0]))
+    assert len(state.hands[0]) == 3 and flow_for(state.rules).matched_sets(state, 0)  # a set is still in hand
+    trades = [c for c in legal_actions(state) if isinstance(c.action, Trade)]
+    assert bool(trades) == offered
+    if not offered:
+        with pytest.raises(IllegalAction, match="until you hold 4 or fewer cards"):
+            play(state, trade(state, flow_for(state.rules).matched_sets(state, 0)[0]))

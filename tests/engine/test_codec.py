@@ -14,7 +14,7 @@ import pytest
 
 from engine.codec_fixtures import FIXTURES, SEATS
 from risk import codec
-from risk.actions import Trade, every_action
+from risk.actions import every_action
 from risk.ai.simple import SimpleBot
 from risk.codec import (
     CannotEncode,
@@ -25,6 +25,7 @@ from risk.codec import (
     ReplayCoder,
     TruncatedCode,
     UnknownVersion,
+    codes,
     decode_game,
     decode_replay,
     decode_share,
@@ -34,10 +35,15 @@ from risk.codec import (
     encode_share,
     encode_state,
     fit_name,
+    frame,
+    rans,
     replay_length,
+    seats,
     share_present,
 )
-from risk.engine import apply, legal_actions, matched_sets, new_game
+from risk.codec import classic as classic_codec
+from risk.codec import rules as codec_rules
+from risk.engine import apply, legal_actions, new_game, tradable_sets, trade
 from risk.game import Game, Seat
 from risk.rng import MASK64
 from risk.rules import OPTIONS, make_rules
@@ -252,7 +258,7 @@ def mutate_text(rng, code):
 def reseal(data):
     """Bytes with a fresh, valid checksum: fuzzing behind the checksum reaches the field checks."""
     data = bytes(data)
-    return base64.urlsafe_b64encode(data + codec._crc(data)).rstrip(b"=").decode()
+    return base64.urlsafe_b64encode(data + frame.crc(data)).rstrip(b"=").decode()
 
 
 def mutate_payload(rng, code):
@@ -306,16 +312,17 @@ def test_fuzz_of_single_fields_behind_the_checksum_finds_no_way_around_the_check
         play_game(rules, people, seed, on_action=lambda s, seen=seen: seen.append(s.copy()))
         for state in seen[:: max(1, len(seen) // 15)]:
             game = snapshot(rules, seats_for(people), seed, state)
-            w = codec._Writer()
-            codec._write_game(w, game, game.seats, codec._COMPACT)
+            w = rans.Writer()
+            codes._write_game(w, game, game.seats, classic_codec.COMPACT)
             digits = [i for i, (_, freq, _) in enumerate(w.ops) if freq == 1]
             for _ in range(25):
                 i = rng.choice(digits)
                 value, _, radix = w.ops[i]
                 other = rng.randrange(radix - 1)
-                mutated = codec._Writer()
+                mutated = rans.Writer()
                 mutated.ops = [*w.ops[:i], (other + (other >= value), 1, radix), *w.ops[i + 1:]]
-                if decodes_back_or_raises_codec_error(codec._seal(codec.FORMAT_GAME_V1, mutated)):
+                fmt = frame.format_byte(frame.GAME, rules.revision)
+                if decodes_back_or_raises_codec_error(frame.seal(fmt, mutated)):
                     loaded += 1
                 else:
                     refused += 1
@@ -383,12 +390,12 @@ def test_a_code_of_a_future_format_says_it_needs_a_newer_version():
 
 def test_a_code_with_a_future_edition_or_option_says_it_needs_a_newer_version():
     for edition, mask in ((len(codec.EDITION_TABLE), 0), (0, 1 << len(codec.OPTION_TABLE))):
-        w = codec._Writer()
+        w = rans.Writer()
         w.number(edition, 1)
         w.number(mask, 8)
         w.digit(2, 8)
         with pytest.raises(UnknownVersion, match="newer version"):
-            decode_game(codec._seal(codec.FORMAT_GAME_V1, w))
+            decode_game(frame.seal(frame.format_byte(frame.GAME, frame.NEWEST_REVISION), w))
 
 
 def test_a_seed_beyond_64_bits_is_refused_so_that_every_game_has_one_code():
@@ -396,12 +403,12 @@ def test_a_seed_beyond_64_bits_is_refused_so_that_every_game_has_one_code():
     under a second code (found by the 100,000-code fuzz run of the bench)."""
     game = Game.start(make_rules("classic"), seats_for(3), 1)
     for draws, loads in ((MASK64, True), (MASK64 + 1, False)):
-        w = codec._Writer()
-        codec._write_rules(w, game.rules, 3)
-        codec._write_seats(w, game.seats)
-        codec._write_state(w, game.state, codec._COMPACT)
+        w = rans.Writer()
+        codec_rules.write_rules(w, game.rules, 3)
+        seats.write_seats(w, game.seats)
+        classic_codec.write_state(w, game.state, classic_codec.COMPACT)
         w.number(draws, 10)
-        code = codec._seal(codec.FORMAT_GAME_V1, w)
+        code = frame.seal(frame.format_byte(frame.GAME, game.rules.revision), w)
         if loads:
             assert encode_game(decode_game(code)) == code
         else:
@@ -431,10 +438,10 @@ def test_a_replay_or_state_code_given_as_a_game_link_is_named():
 
 def forced_code(state):
     """A state code written in the plain layout without any check, as a buggy encoder might."""
-    w = codec._Writer()
-    codec._write_rules(w, state.rules, state.people)
-    codec._write_state(w, state, codec._PLAIN)
-    return codec._seal(codec.FORMAT_STATE_V1, w)
+    w = rans.Writer()
+    codec_rules.write_rules(w, state.rules, state.people)
+    classic_codec.write_state(w, state, classic_codec.PLAIN)
+    return frame.seal(frame.format_byte(frame.STATE, state.rules.revision), w)
 
 
 def midgame(people=4, seed=3, options=()):
@@ -555,9 +562,9 @@ def test_unusual_but_legal_actions_replay_through_the_generic_form():
     reversed_trades = 0
     while not game.state.over:
         state = game.state
-        sets = matched_sets(state, state.current) if state.phase is Phase.REINFORCE else []
+        sets = tradable_sets(state) if state.phase is Phase.REINFORCE else []
         if sets:
-            game.play(Trade(tuple(reversed(sets[0]))))
+            game.play(trade(state, tuple(reversed(sets[0])), lambda t: -t))
             reversed_trades += 1
         elif chooser.random() < 0.1 and state.phase is not Phase.ATTACK:
             game.play(chooser.choice(every_action(legal_actions(state))))
@@ -701,3 +708,16 @@ def test_the_length_of_a_replay_is_read_from_its_header():
     assert replay_length(encode_replay(resumed)) == 20
     with pytest.raises(CodecError):
         replay_length(encode_game(game))
+
+
+def test_codes_of_the_first_release_keep_its_rules_and_new_games_carry_the_new_revision():
+    """Format 1 codes (the first release) open under revision 1 of the rules and re-encode to themselves;
+    a new game is revision 2 and travels in format 4-6, which the first release refuses as newer."""
+    for _name, kind, code, _expected in FIXTURES:
+        if kind == "game":
+            game = decode_game(code)
+            assert game.rules.revision == 1 and encode_game(game) == code
+    game = Game.start(make_rules("classic"), seats_for(3), 5)
+    for code, fmt in ((encode_game(game), 4), (encode_state(game.state), 5), (encode_replay(game), 6)):
+        assert base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))[0] == fmt
+    assert decode_game(encode_game(game)).rules == make_rules("classic") and make_rules("classic").revision == 2

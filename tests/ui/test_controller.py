@@ -17,6 +17,7 @@ from risk.actions import (
     UseCommander,
 )
 from risk.board import ARTILLERY, CAVALRY, INFANTRY
+from risk.engine import bonus_choices
 from risk.events import BattleFought
 from risk.game import Seat
 from risk.state import Phase
@@ -295,9 +296,15 @@ def test_a_forced_trade_is_enforced_with_the_engines_message_then_the_set_trades
     c = controller_at(state)
     c.click(tid("alaska"))
     assert c.ui.error and "must trade a set" in c.ui.notice
-    trio = sorted([kinds[INFANTRY][0], kinds[CAVALRY][0], kinds[ARTILLERY][0]])
-    c.command("trade", "-".join(map(str, trio)))
-    assert c.game.actions == [Trade(tuple(trio))]
+    trio = tuple(sorted([kinds[INFANTRY][0], kinds[CAVALRY][0], kinds[ARTILLERY][0]]))
+    places = bonus_choices(c.state, trio)
+    arg = "-".join(map(str, trio))
+    if places:  # two or more of the cards show the player's territories: the player says where the +2 go
+        c.command("trade", arg)
+        assert c.ui.error and "Choose the territory" in c.ui.notice and not c.game.actions
+        arg += f"@{places[-1]}"
+    c.command("trade", arg)
+    assert c.game.actions == [Trade(trio, places[-1] if places else -1)]
     assert c.state.reserve[0] >= 3 + 4
 
 

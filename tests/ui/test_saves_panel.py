@@ -231,6 +231,7 @@ def test_a_link_cut_in_its_history_opens_the_game_and_says_the_replay_starts_now
 
 def test_a_history_too_long_for_a_link_stays_out_and_the_sender_is_told(mount, monkeypatch):
     monkeypatch.setattr(codec, "MAX_SHARED_HISTORY_CHARS", 20)
+    monkeypatch.setattr(codec.codes, "MAX_SHARED_HISTORY_CHARS", 20)
     game = a_game()
     _, _, panel, _ = open_page(mount, MemoryBackend(), controller=on_table(game))
     code = send(panel)

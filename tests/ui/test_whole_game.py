@@ -101,8 +101,9 @@ class Player:
                 else:
                     for _ in range(count):  # setup places one army a click
                         self.territory(t)
-            case Trade(cards):
-                self.button_in("sets", "trade", "-".join(map(str, cards)))
+            case Trade(cards, bonus):
+                place = f"@{bonus}" if bonus >= 0 else ""
+                self.button_in("sets", "trade", "-".join(map(str, sorted(cards))) + place)
             case Attack(source, target, dice):
                 self.choose(source, target)
                 self.click(f"dice-{dice}")

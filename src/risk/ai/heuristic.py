@@ -29,11 +29,10 @@ from risk.actions import (
     Occupy,
     Place,
     Reroll,
-    Trade,
     UseCommander,
 )
 from risk.ai.analysis import Survey, distance_to_front, income, next_set_value, room
-from risk.engine import matched_sets, must_trade, occupy_range, reachable
+from risk.engine import must_trade, occupy_range, reachable, tradable_sets, trade
 from risk.odds import attack_odds_float as _attack_odds_float
 from risk.odds import best_decision
 from risk.state import GameState, Phase
@@ -179,9 +178,9 @@ class HeuristicBot:
 
     def _reinforce(self, state: GameState) -> Action:
         me = state.current
-        sets = matched_sets(state, me)
+        sets = tradable_sets(state)
         if sets and (must_trade(state) or self._wants_trade(state, sets)):
-            return Trade(self._best_set(state, sets))
+            return trade(state, self._best_set(state, sets), lambda t: Survey(state, me).threat[t])
         reserve = state.reserve[me]
         memo = self._placing
         if memo is not None and memo[:2] == (state.turn, reserve) and memo[2] and room(state, memo[2][0][0]) > 0:

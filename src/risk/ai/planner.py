@@ -27,7 +27,7 @@ from risk import rng
 from risk.actions import Action
 from risk.ai.analysis import Survey, income, people_alive
 from risk.ai.heuristic import NORMAL, HeuristicBot, Skill
-from risk.engine import apply, matched_sets, must_trade
+from risk.engine import apply, must_trade, tradable_sets
 from risk.state import GameState, Phase
 from risk.visibility import HIDDEN_RNG, public_view, unseen_cards
 
@@ -128,7 +128,7 @@ class PlannerBot:
                     stages.append(t)
                     break
         trades: list[bool | None] = [None]
-        if matched_sets(view, me) and not must_trade(view):
+        if tradable_sets(view) and not must_trade(view):
             trades = [True, False]
         plans = [Plan(stage, NORMAL, trade) for stage in stages for trade in trades]
         for stage in stages[:2]:

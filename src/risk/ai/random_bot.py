@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from risk import rng
-from risk.actions import Action, Attack, Blitz, Choice, EndTurn, Fortify, Place, Trade
+from risk.actions import Action, Attack, Blitz, Choice, EndTurn, Fortify, Place
 from risk.ai.analysis import room
-from risk.engine import legal_actions, matched_sets, must_trade, reachable
+from risk.engine import legal_actions, must_trade, reachable, tradable_sets, trade
 from risk.state import GameState, Phase
 from risk.visibility import public_view
 
@@ -42,9 +42,10 @@ class RandomBot:
 
     def _reinforce(self, view: GameState) -> Action:
         me = view.current
-        sets = matched_sets(view, me)
+        sets = tradable_sets(view)
         if sets and (must_trade(view) or self._below(2)):
-            return Trade(sets[self._below(len(sets))])
+            cards = sets[self._below(len(sets))]
+            return trade(view, cards, lambda t: self._below(1000))
         spots = [t for t, who in enumerate(view.owner) if who == me and room(view, t) > 0]
         territory = spots[self._below(len(spots))]
         return Place(territory, 1 + self._below(min(view.reserve[me], room(view, territory))))

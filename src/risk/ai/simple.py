@@ -19,10 +19,9 @@ from risk.actions import (
     Occupy,
     Place,
     Reroll,
-    Trade,
     UseCommander,
 )
-from risk.engine import matched_sets, must_trade, occupy_range, reachable
+from risk.engine import must_trade, occupy_range, reachable, tradable_sets, trade
 from risk.state import GameState, Phase
 
 
@@ -83,9 +82,9 @@ class SimpleBot:
 
     def _reinforce(self, state: GameState) -> Action:
         seat = state.current
-        sets = matched_sets(state, seat)
+        sets = tradable_sets(state)
         if sets:
-            return Trade(sets[0])
+            return trade(state, sets[0])
         if must_trade(state):  # pragma: no cover - five cards always hold a set
             raise AssertionError("forced to trade without a set")
         armies, owner, neighbours = state.armies, state.owner, state.board.neighbours

@@ -41,11 +41,21 @@ class Rules:
     # (0 = no cap: every such territory gets them, as in 1963).
     card_territory_bonus: int = 2
     card_territory_bonus_cap: int = 2
+    # When several traded cards show your territories and only one may take the armies (the cap), you
+    # choose which (1980: "you must place both those armies onto that particular territory").
+    choose_card_bonus: bool = True
     # Holding this many cards at the start of a turn forces a trade.
     forced_trade_at: int = 5
     # Taking an opponent's cards brings a hand to this many: trade at once down to four or fewer.
     elimination_trade_at: int = 6
     trade_down_to: int = 4
+    # That trade stops once the hand is down to ``trade_down_to`` (1980: "until you have 4 or fewer
+    # cards"); the 1963 text lets the player "turn in more if their cards allow it".
+    elimination_trade_stops: bool = True
+    # Which printing of these rules the game follows: 1 is what the first release of this program played
+    # (the card bonus on the first such card, trades after an elimination at any hand size). Codes of
+    # format 1 carry revision 1; see make_rules.
+    revision: int = 2
     # After a capture move in at least the dice of the last battle ("dice"), or at least one ("one").
     occupy_minimum: str = "dice"
     # The free move: to an adjacent territory, or along a chain of your own territories.
@@ -81,6 +91,9 @@ class Edition:
     description: str
     rules: Rules
     flow: str = "risk.flow:Flow"
+    # Earlier revisions of the edition's rules that old games still follow: revision -> how to turn the
+    # current rules (options applied) into that revision's.
+    revisions: tuple[tuple[int, Callable[[Rules], Rules]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -112,11 +125,14 @@ def register_option(option: Option) -> None:
     OPTIONS[option.name] = option
 
 
-def make_rules(edition: str = "classic", options: Sequence[str] = ()) -> Rules:
-    """The rules of an edition with options applied, in a canonical (sorted) order.
+def make_rules(edition: str = "classic", options: Sequence[str] = (), revision: int | None = None) -> Rules:
+    """The rules of an edition with options applied, in a canonical (sorted) order; an earlier
+    ``revision`` gives the rules a game made by an earlier release follows (the current one by default).
 
     >>> make_rules("classic", ["army-cap"]).army_cap
     12
+    >>> make_rules("classic", revision=1).elimination_trade_stops
+    False
     """
     if edition not in EDITIONS:
         raise UnknownRules(f"unknown edition {edition!r}; known: {', '.join(sorted(EDITIONS))}")
@@ -129,7 +145,13 @@ def make_rules(edition: str = "classic", options: Sequence[str] = ()) -> Rules:
         if edition not in option.editions:
             raise UnknownRules(f"option {name!r} does not apply to the {edition} edition")
         rules = option.apply(rules)
-    return replace(rules, options=tuple(names))
+    rules = replace(rules, options=tuple(names))
+    if revision is not None and revision != rules.revision:
+        older = dict(EDITIONS[edition].revisions).get(revision)
+        if older is None:
+            raise UnknownRules(f"the {edition} rules have no revision {revision}")
+        rules = older(rules)
+    return rules
 
 
 from risk.rules import classic as _classic  # noqa: E402  (registers the classic family)

@@ -20,19 +20,27 @@ CLASSIC_1963 = replace(
     two_wilds_make_a_set=False,
     card_territory_bonus_cap=0,
     elimination_trade_at=5,
+    elimination_trade_stops=False,
     occupy_minimum="one",
 )
+
+def first_release(rules: Rules) -> Rules:
+    """The rules as the first release played them (revision 1, what codes of format 1 carry): the armies
+    for a traded card's territory went to the first such card, and after an elimination any set in hand
+    could be traded, whatever the hand's size."""
+    return replace(rules, revision=1, choose_card_bonus=False, elimination_trade_stops=False)
+
 
 register_edition(Edition(
     "classic", "Classic (1980)",
     "The 1980 Parker Brothers rulebook: 3 to 6 players, or 2 with neutral armies.",
-    replace(CLASSIC, min_players=2),
+    replace(CLASSIC, min_players=2), revisions=((1, first_release),),
 ))
 register_edition(Edition(
     "classic-1963", "Classic (1963 rules)",
     "The 1963 rule text: 2 players with 50 armies and no neutral, reversed setup order, "
     "a forced trade at five cards in any phase, +2 on every owned card territory, move in at least one.",
-    CLASSIC_1963,
+    CLASSIC_1963, revisions=((1, first_release),),
 ))
 
 _FAMILY = ("classic", "classic-1963")

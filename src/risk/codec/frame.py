@@ -1,0 +1,150 @@
+"""Framing: ``base64url(format byte + payload + CRC-32)`` without padding, the same for every kind and
+version of code; and the length-prefixed blocks of a replay payload.
+
+The format byte names kind and version (1 game, 2 state, 3 replay; a larger one is a newer version). The
+CRC, salted so that other programs' data does not pass, catches a mistyped or cut-off link.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from risk.codec.errors import ChecksumMismatch, CodecError, CorruptCode, ForeignCode, TruncatedCode, UnknownVersion
+from risk.codec.rans import Reader, Writer
+
+# Kinds of code, and the format bytes: kind + 3 * (revision - 1), where the revision is the rules
+# revision the game follows (risk.rules.Rules.revision). Format 1 is revision 1 (the first release).
+GAME, STATE, REPLAY = 1, 2, 3
+KIND_NAMES = {GAME: "a game link", STATE: "a position code", REPLAY: "a replay"}
+FORMAT_GAME_V1, FORMAT_STATE_V1, FORMAT_REPLAY_V1 = GAME, STATE, REPLAY
+NEWEST_REVISION = 2
+NEWEST_FORMAT = REPLAY + 3 * (NEWEST_REVISION - 1)
+
+
+def format_byte(kind: int, revision: int) -> int:
+    """The format byte of a code of ``kind`` for a game of rules ``revision``."""
+    if not 1 <= revision <= NEWEST_REVISION:
+        raise ValueError(f"no format for rules revision {revision}")
+    return kind + 3 * (revision - 1)
+
+
+_CRC_SALT = zlib.crc32(b"risk share link")
+
+
+def crc(data: bytes) -> bytes:
+    return zlib.crc32(data, _CRC_SALT).to_bytes(4, "little")
+
+
+def seal(fmt: int, writer: Writer) -> str:
+    return seal_bytes(fmt, int_bytes(writer.value()))
+
+
+def seal_bytes(fmt: int, payload: bytes) -> str:
+    data = bytes([fmt]) + payload
+    return base64.urlsafe_b64encode(data + crc(data)).rstrip(b"=").decode("ascii")
+
+
+def int_bytes(x: int) -> bytes:
+    return x.to_bytes((x.bit_length() + 7) // 8, "little")
+
+
+def int_reader(payload: bytes, what: str) -> Reader:
+    """A reader on bytes written by :func:`int_bytes` (which never end in a zero byte)."""
+    if payload and payload[-1] == 0:
+        raise CorruptCode(f"This {what} is corrupt: it has a needless trailing byte.")
+    return Reader(int.from_bytes(payload, "little"))
+
+
+_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def open_code(code: object, limit: int, wanted: int) -> tuple[Reader, int]:
+    """Check the frame of ``code`` (a code of kind ``wanted``) and return a reader on its payload, and the
+    rules revision its format carries."""
+    payload, revision = open_bytes(code, limit, wanted)
+    return int_reader(payload, KIND_NAMES[wanted].split(" ", 1)[1]), revision
+
+
+def open_bytes(code: object, limit: int, wanted: int) -> tuple[bytes, int]:
+    """Check the frame of ``code`` (text, checksum, a format of kind ``wanted``) and return its payload and
+    the rules revision its format carries."""
+    what = KIND_NAMES[wanted]
+    if not isinstance(code, str):
+        raise ForeignCode(f"This is not {what}: it is not text.")
+    if len(code) > limit:
+        raise ForeignCode(f"This is not {what}: it is far too long.")
+    if not set(code) <= _ALPHABET:
+        raise ForeignCode(f"This is not {what}: it contains characters that {what} never has.")
+    if len(code) < 7:  # 5 bytes: the format byte and the checksum
+        raise TruncatedCode(f"This is too short to be {what}: it was probably cut off.")
+    damaged = f"This {what.split(' ', 1)[1]} is damaged: part of it is missing or mistyped."
+    if len(code) % 4 == 1:
+        raise ChecksumMismatch(damaged)
+    try:
+        data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    except (binascii.Error, ValueError):
+        raise ChecksumMismatch(damaged) from None
+    if base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii") != code or crc(data[:-4]) != data[-4:]:
+        raise ChecksumMismatch(damaged)
+    fmt, payload = data[0], data[1:-4]
+    if fmt == 0:
+        raise ForeignCode(f"This is not {what}.")
+    if fmt > NEWEST_FORMAT:
+        raise UnknownVersion(f"This {what.split(' ', 1)[1]} was made by a newer version of the game: "
+                             "reload the page to update it.")
+    kind, revision = (fmt - 1) % 3 + 1, (fmt - 1) // 3 + 1
+    if kind != wanted:
+        raise ForeignCode(f"This is {KIND_NAMES[kind]}, not {what}.")
+    return payload, revision
+
+
+@contextmanager
+def guard(what: str) -> Iterator[None]:
+    """A last safety net: whatever slips through the checks becomes a :class:`CorruptCode`.
+
+    The cause is kept (``__cause__``), and the tests fail if the net ever catches anything.
+    """
+    try:
+        yield
+    except CodecError:
+        raise
+    except (ArithmeticError, LookupError, ValueError, TypeError, AttributeError, MemoryError, RecursionError) as exc:
+        raise CorruptCode(f"This {what} is corrupt: it does not describe a game.") from exc
+
+
+def varint(n: int) -> bytes:
+    """LEB128: seven bits a byte, low first, the high bit set on all but the last."""
+    out = bytearray()
+    while n >= 0x80:
+        out.append(n & 0x7F | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def split_blocks(payload: bytes) -> list[bytes]:
+    """The length-prefixed blocks of a replay payload (canonical lengths, nothing left over)."""
+    blocks, i = [], 0
+    while i < len(payload):
+        length = shift = 0
+        start = i
+        while True:
+            if i >= len(payload) or shift > 28:
+                raise CorruptCode("This replay is corrupt: a block length is broken.")
+            byte = payload[i]
+            i += 1
+            length |= (byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80:
+                break
+        if payload[start:i] != varint(length) or i + length > len(payload):
+            raise CorruptCode("This replay is corrupt: a block length is broken.")
+        blocks.append(payload[i:i + length])
+        i += length
+    if not blocks:
+        raise CorruptCode("This replay is corrupt: it is empty.")
+    return blocks
