@@ -11,8 +11,10 @@ Standard library only, so that a fresh clone needs nothing but Python, npm (for 
     python3 build.py bench [--json] # start-up time and bytes against a bare PyScript page
 
 The page never requests anything outside its own origin: the runtime is copied into dist/runtime/ and
-pyscript.toml points the interpreter at it. A service worker precaches every file under a content hash,
-so after one visit the game starts with the network off, and a new build replaces exactly what changed.
+pyscript.toml points the interpreter at it, and its Content-Security-Policy (CSP_DIRECTIVES, with the
+inline script's hash computed here) says so to the browser. A service worker precaches every file under
+a content hash, so after one visit the game starts with the network off, and a new build replaces
+exactly what changed.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import contextlib
 import email.utils
 import gzip
 import hashlib
+import html
 import http.server
 import io
 import json
@@ -75,6 +78,7 @@ GZIP_MIN_SIZE = 1024
 # What of assets/ is part of the site (assets/maps also holds the script that draws the map).
 ASSET_SUFFIXES = (".css", ".svg", ".png", ".webp", ".ico", ".json", ".woff2", ".txt")
 MAP_MARKER = "<!-- map: inlined at build time -->"
+CSP_MARKER = "<!-- content-security-policy: written at build time -->"
 PRECACHE_MARKER = "/* precache manifest: written at build time */ {}"
 
 
@@ -365,11 +369,81 @@ def _svg_for_inlining(svg: str) -> str:
     return svg.strip()
 
 
+# The page's Content-Security-Policy, directive by directive, with why each source is there: each was
+# found needed in Chromium (take it away and the page logs a violation or breaks); tests/e2e/test_csp.py
+# plays and reloads offline under the whole. "{inline}" stands for the hashes of the page's inline scripts.
+CSP_DIRECTIVES = (
+    # Anything not named below: no fonts, media, frames, plugins (object-src), manifests.
+    ("default-src", "'none'"),
+    # Our own files, the loader's inline script by its hash, and eval: PyScript builds functions from
+    # strings (Function(...) in core.js) and Pyodide evaluates its EM_ASM snippets with eval. 'unsafe-eval'
+    # also allows compiling WebAssembly, so 'wasm-unsafe-eval' would add nothing.
+    ("script-src", "'self' {inline} 'unsafe-eval'"),
+    # The page sets style attributes (each territory's colours as CSS variables, chart bars); browsers
+    # that know style-src-elem still refuse any <style> element or foreign stylesheet.
+    ("style-src", "'self' 'unsafe-inline'"),
+    ("style-src-elem", "'self'"),
+    # Pyodide, the standard library, pyscript.toml and the game archive are fetched from the site.
+    ("connect-src", "'self'"),
+    # Only the empty data: favicon (it keeps browsers from asking for /favicon.ico); no image ever loads.
+    ("img-src", "data:"),
+    # The service worker.
+    ("worker-src", "'self'"),
+    # Neither is covered by default-src: no <base> may move relative URLs, no form may submit anywhere
+    # (the new-game dialog's method="dialog" submits nothing).
+    ("base-uri", "'none'"),
+    ("form-action", "'none'"),
+)
+# Only a header can say who may frame the page: browsers ignore (and complain about) it in a <meta>.
+CSP_HEADER_DIRECTIVES = (("frame-ancestors", "'none'"),)
+
+_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.IGNORECASE | re.DOTALL)
+_SRC_ATTRIBUTE = re.compile(r"""(?:^|\s)src\s*=""", re.IGNORECASE)
+_CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', re.IGNORECASE)
+
+
+def inline_script_hashes(page: str) -> list[str]:
+    """CSP hash sources of the page's inline scripts, in page order, without repeats.
+
+    The browser hashes a script's text as the HTML parser leaves it: line breaks as LF, in UTF-8.
+
+    >>> inline_script_hashes('<script type="module">go()</script><script src="a.js"></script>')
+    ["'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='"]
+    """
+    found: list[str] = []
+    for attributes, text in _SCRIPT.findall(page):
+        if _SRC_ATTRIBUTE.search(attributes) or not text:
+            continue
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        source = f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+        if source not in found:
+            found.append(source)
+    return found
+
+
+def content_security_policy(page: str, header: bool = False) -> str:
+    """The policy for ``page`` (the final HTML), allowing exactly its inline scripts; ``header`` adds
+    what only a header can carry."""
+    directives = CSP_DIRECTIVES + (CSP_HEADER_DIRECTIVES if header else ())
+    inline = " ".join(inline_script_hashes(page))
+    return "; ".join(f"{name} {' '.join(sources.format(inline=inline).split())}" for name, sources in directives)
+
+
+def page_policy(page: str) -> str | None:
+    """The policy a page declares in its <meta http-equiv="Content-Security-Policy">, if any."""
+    match = _CSP_META.search(page)
+    return html.unescape(match.group(1)) if match else None
+
+
 def render_index(template: str, map_svg: str | None) -> str:
-    """index.html with the map inlined in place of the marker, so the board shows before Python starts."""
-    if MAP_MARKER not in template:
-        raise BuildError(f"index.html lacks the map marker {MAP_MARKER!r}.")
-    return template.replace(MAP_MARKER, _svg_for_inlining(map_svg) if map_svg else "")
+    """index.html with the map inlined in place of its marker, so the board shows before Python starts,
+    and the Content-Security-Policy for the result in place of its own."""
+    for marker, what in ((MAP_MARKER, "map"), (CSP_MARKER, "content-security-policy")):
+        if marker not in template:
+            raise BuildError(f"index.html lacks the {what} marker {marker!r}.")
+    page = template.replace(MAP_MARKER, _svg_for_inlining(map_svg) if map_svg else "")
+    policy = html.escape(content_security_policy(page.replace(CSP_MARKER, "")), quote=False).replace('"', "&quot;")
+    return page.replace(CSP_MARKER, f'<meta http-equiv="Content-Security-Policy" content="{policy}">')
 
 
 def _pyscript_toml(template: str, files: dict[str, str]) -> str:
@@ -595,6 +669,7 @@ class SiteServer(http.server.ThreadingHTTPServer):
         self.bytes_sent = 0
         self.requests: list[str] = []
         self.etags: dict[tuple[Path, int, int], str] = {}
+        self.policies: dict[tuple[Path, int, int], str | None] = {}
         super().__init__((host, port), SiteHandler)
 
     @property
@@ -618,6 +693,21 @@ class SiteServer(http.server.ThreadingHTTPServer):
                 self.etags[key] = known
         return known
 
+    def policy(self, path: Path, stat: os.stat_result) -> str | None:
+        """The Content-Security-Policy header for an HTML file: the policy its <meta> declares, plus what
+        only a header can say (who may frame it); None for a page that declares none."""
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        with self.lock:
+            if key in self.policies:
+                return self.policies[key]
+        declared = page_policy(path.read_text(encoding="utf-8", errors="replace"))
+        header = None
+        if declared is not None:
+            header = "; ".join([declared, *(f"{name} {sources}" for name, sources in CSP_HEADER_DIRECTIVES)])
+        with self.lock:
+            self.policies[key] = header
+        return header
+
     def reset_counts(self) -> None:
         with self.lock:
             self.bytes_sent = 0
@@ -625,7 +715,8 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
 
 class SiteHandler(http.server.BaseHTTPRequestHandler):
-    """GET and HEAD of static files, with exact MIME types, ETags and gzip where a .gz sibling exists.
+    """GET and HEAD of static files, with exact MIME types, ETags and gzip where a .gz sibling exists, and
+    a page's Content-Security-Policy as a header too.
 
     ``Cache-Control: no-cache`` with an ETag makes browsers revalidate (a 304 with no body), so an edited
     file is never served stale while nothing unchanged is sent twice.
@@ -670,10 +761,13 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         source = packed if use_gzip else target
         stat = source.stat()
         etag = self.server.etag(source, stat)
+        policy = self.server.policy(target, target.stat()) if target.suffix == ".html" else None
         if self.headers.get("If-None-Match") == etag:
             self.send_response(304)
             self.send_header("ETag", etag)
             self.send_header("Cache-Control", "no-cache")
+            if policy:
+                self.send_header("Content-Security-Policy", policy)
             self.end_headers()
             self.server.count(self.path, 0)
             return
@@ -686,6 +780,8 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         self.send_header("Vary", "Accept-Encoding")
         if use_gzip:
             self.send_header("Content-Encoding", "gzip")
+        if policy:
+            self.send_header("Content-Security-Policy", policy)
         self.end_headers()
         if head:
             return

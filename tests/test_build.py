@@ -80,6 +80,53 @@ def test_the_map_is_inlined_without_its_xml_prolog_or_left_empty() -> None:
         build.render_index("<html></html>", svg)
 
 
+def sha256_source(text: str) -> str:
+    return f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+
+
+def directives(policy: str) -> dict[str, str]:
+    return dict(directive.split(" ", 1) for directive in policy.split("; "))
+
+
+def declared_policy(page: str) -> str:
+    policy = build.page_policy(page)
+    assert policy is not None, "the page declares no Content-Security-Policy"
+    return policy
+
+
+def test_the_policy_allows_exactly_the_inline_scripts_and_follows_an_edit() -> None:
+    template = (build.ROOT / "index.html").read_text()
+    scripts = [text for attributes, text in build._SCRIPT.findall(template) if "src=" not in attributes]
+    assert len(scripts) == 1, "index.html has one inline script: the loader"
+    page = build.render_index(template, "<svg></svg>")
+    policy = directives(declared_policy(page))
+    assert policy["script-src"] == f"'self' {sha256_source(scripts[0])} 'unsafe-eval'"
+    # Change the inline script: the hash follows, and the old one is gone.
+    edited = build.render_index(template.replace(scripts[0], scripts[0] + "console.log(1);\n"), "<svg></svg>")
+    script_src = directives(declared_policy(edited))["script-src"]
+    assert sha256_source(scripts[0] + "console.log(1);\n") in script_src
+    assert sha256_source(scripts[0]) not in script_src
+    # The policy comes before anything it governs: every stylesheet, preload and script.
+    assert page.index('http-equiv="Content-Security-Policy"') < min(page.index("<link"), page.index("<script"))
+    assert build.CSP_MARKER not in page and "frame-ancestors" not in declared_policy(page)
+    with pytest.raises(build.BuildError, match="content-security-policy marker"):
+        build.render_index(template.replace(build.CSP_MARKER, ""), None)
+
+
+def test_inline_script_hashes_are_the_browsers_hashes() -> None:
+    page = (
+        '<script src="a.js"></script><script type="py" src="./main.py"></script>'
+        "<script>one()\r\ntwo()</script><SCRIPT type=module>three()</SCRIPT><script>one()\ntwo()</script>"
+    )
+    # Line breaks as the HTML parser leaves them (CRLF becomes LF); a script with src has no text to hash.
+    first, second = sha256_source("one()\ntwo()"), sha256_source("three()")
+    assert build.inline_script_hashes(page) == [first, second]
+    policy = directives(build.content_security_policy(page, header=True))
+    assert policy["script-src"] == f"'self' {first} {second} 'unsafe-eval'"
+    assert policy["frame-ancestors"] == "'none'" and policy["default-src"] == "'none'"
+    assert directives(build.content_security_policy("<p>no script</p>"))["script-src"] == "'self' 'unsafe-eval'"
+
+
 def test_zips_and_gzips_depend_only_on_their_contents() -> None:
     entries = [("b.py", b"print(2)\n"), ("a/__init__.py", b"")]
     assert build.deterministic_zip(entries) == build.deterministic_zip(list(reversed(entries)))
@@ -114,6 +161,9 @@ def test_two_builds_of_the_same_inputs_are_byte_identical(tmp_path) -> None:
     manifest = build.precache_manifest({k: v for k, v in one.items() if not k.endswith(".gz")})
     assert json.dumps(manifest, indent=1, sort_keys=True) in one["sw.js"].decode()
     assert not any("://" in line for line in one["pyscript.toml"].decode().splitlines())
+    page = one["index.html"].decode()
+    assert declared_policy(page) == build.content_security_policy(page)
+    assert "'sha256-" in directives(declared_policy(page))["script-src"]
 
 
 @pytest.fixture
@@ -147,6 +197,19 @@ def test_the_server_sends_exact_types_gzip_on_request_and_304_for_a_known_etag(s
     again = get(served, "/runtime/a.mjs", {"If-None-Match": plain.getheader("ETag")})
     assert again.status == 304
     assert get(served, "/").getheader("Content-Type").startswith("text/html")
+
+
+def test_the_server_sends_a_pages_policy_as_a_header_with_frame_ancestors(served) -> None:
+    assert get(served, "/").getheader("Content-Security-Policy") is None  # the page declares none
+    policy = build.content_security_policy("<script>go()</script>")
+    page = f'<!doctype html><meta http-equiv="Content-Security-Policy" content="{policy}"><script>go()</script>'
+    (served.root / "game").mkdir()
+    (served.root / "game" / "index.html").write_text(page)
+    sent = get(served, "/game/")
+    assert sent.getheader("Content-Security-Policy") == policy + "; frame-ancestors 'none'"
+    again = get(served, "/game/index.html", {"If-None-Match": sent.getheader("ETag")})
+    assert again.status == 304 and again.getheader("Content-Security-Policy") == policy + "; frame-ancestors 'none'"
+    assert get(served, "/runtime/a.mjs").getheader("Content-Security-Policy") is None
 
 
 def test_the_server_answers_404_outside_its_folder_and_for_missing_files(served) -> None:

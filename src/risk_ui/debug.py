@@ -1,8 +1,9 @@
 """Test hooks: digests of game states, to check the page's Pyodide against CPython.
 
-With ``?debug=1`` the page puts :func:`selfplay_digest` on ``window.riskSelfplayDigest`` and
-:func:`state_digest` of its current game on ``window.riskStateDigest``; the end-to-end tests call them
-and compare with the same functions run here in CPython. :func:`bot_turn_times` and
+With ``?debug=1`` the page puts :func:`selfplay_digest` (simple bots, or the hard ones, whose choices
+weigh floats) on ``window.riskSelfplayDigest`` and :func:`state_digest` of its current game on
+``window.riskStateDigest``; the end-to-end tests call them and compare with the same functions run here
+in CPython. :func:`bot_turn_times` and
 :func:`share_link_times` give ``build.py bench`` its figures from inside the page.
 
 >>> len(selfplay_digest(1))
@@ -24,10 +25,22 @@ def state_digest(state: GameState) -> str:
     return hashlib.sha256(repr(facts).encode()).hexdigest()
 
 
-def selfplay_digest(seed: int, people: int = 4) -> str:
-    """Self-play one classic game between simple bots and digest its final state."""
-    result = play_game(make_rules("classic"), int(people), int(seed))
-    return state_digest(result.final)
+def selfplay_digest(seed: int, people: int = 4, level: str = "", actions: int = 0) -> str:
+    """Self-play one classic game and digest its final state: between simple bots by default, or, with
+    ``level``, between bots of that level (``risk.ai.make_bot``; "hard" weighs its choices in floats) dealt
+    at random, stopping after ``actions`` actions if that is above 0."""
+    if not level:
+        return state_digest(play_game(make_rules("classic"), int(people), int(seed)).final)
+    from risk.ai import make_bot
+    from risk.engine import apply, new_game
+
+    state = new_game(make_rules("classic", ["auto-setup"]), int(people), int(seed))
+    bots = [make_bot(str(level), int(seed) * 31 + seat) for seat in range(state.players)]
+    played = 0
+    while not state.over and (played < int(actions) or int(actions) <= 0):
+        apply(state, bots[state.current].choose(state))
+        played += 1
+    return state_digest(state)
 
 
 def bot_turn_times(level: str, seed: int = 1, turns: int = 60) -> str:
