@@ -156,6 +156,10 @@ class UiState:
     focus: int = -1  # a territory to move keyboard focus to after this command, or -1
     fast: bool = False  # bots move at a quick pace
     skipping: bool = False  # bots move without pause until a person's turn
+    bot_error: str = ""  # why the bots stopped (an error in a bot's thinking or move); "" while they run
+    bot_restarts: int = 0  # bumped by "Restart the computer players": the bot loop makes fresh bots
+    problem: str = ""  # an unexpected error elsewhere (saving, drawing), shown until dismissed
+    out_dismissed: bool = False  # the "you are out of the game" screen was closed
     record: RecordUi = field(default_factory=RecordUi)  # the whole log, the replay, the statistics
 
 
@@ -316,6 +320,17 @@ class Controller:
         if name == "fast":
             ui.fast = not ui.fast
             return
+        if name == "restart-bots":
+            ui.bot_error = ""
+            ui.bot_restarts += 1
+            self._hint("The computer players start again.")
+            return
+        if name == "dismiss-problem":
+            ui.problem = ""
+            return
+        if name == "play-on":  # the people are out: let the bots finish the game, fast
+            ui.fast, ui.out_dismissed = True, True
+            return
         if name.startswith(("log-", "replay-", "stats-", "check-")):
             from risk_ui import record
 
@@ -461,8 +476,29 @@ class Controller:
             return True
         if state.phase is Phase.OVER or self.is_human(state.current) or not 0 <= state.current < len(self.game.seats):
             return False
-        self._hint(f"{self.seat_name(state.current)} (computer) is playing: wait, or press Skip to my turn.")
+        if self.ui.bot_error:
+            self._hint("The computer players stopped after an error: press Restart the computer players.")
+        else:
+            self._hint(f"{self.seat_name(state.current)} (computer) is playing: wait, or press Skip to my turn.")
         return True
+
+    def bot_failed(self, seat: int, error: BaseException) -> None:
+        """A bot's thinking or move raised: stop the bots, and say so (the game itself is untouched)."""
+        who = f"{self.seat_name(seat)} (computer)" if 0 <= seat < len(self.game.seats) else "A computer player"
+        self.ui.bot_error = (f"{who} stopped after an error: {error_text(error)}. The game waits: press "
+                             "Restart the computer players to go on.")
+        self.ui.skipping = False
+
+    def report_problem(self, doing: str, error: BaseException) -> None:
+        """An unexpected error while ``doing`` something beside the game: shown until dismissed."""
+        self.ui.problem = f"Something went wrong {doing}: {error_text(error)}. The game goes on."
+
+    def people_out(self) -> bool:
+        """Whether every person at the table is out of a game the bots play on."""
+        state, seats = self.state, self.game.seats
+        people = [s for s in range(len(seats)) if self.is_human(s)]
+        return (bool(people) and len(people) < len(seats) and state.phase is not Phase.OVER
+                and not any(state.alive[s] for s in people))
 
     # -- internals --------------------------------------------------------------------------------
 
@@ -554,6 +590,16 @@ class Controller:
 def armies_text(count: int) -> str:
     """ "1 army", "3 armies"."""
     return f"{count} army" if count == 1 else f"{count} armies"
+
+
+def error_text(error: BaseException, limit: int = 200) -> str:
+    """An unexpected error in one line for the player: its kind and message, cut to ``limit`` characters.
+
+    >>> error_text(ZeroDivisionError("division by zero"))
+    'ZeroDivisionError: division by zero'
+    """
+    text = " ".join(f"{type(error).__name__}: {error}".split()) if str(error) else type(error).__name__
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 def _int(text: str, default: int) -> int:

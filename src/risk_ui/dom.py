@@ -8,6 +8,8 @@ and proxies. Nothing of the game lives here: a click goes to the controller, the
 
 from __future__ import annotations
 
+import sys
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +21,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 STYLESHEET = "./assets/style/game.css"
 FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player")
 KEYS = ("Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
-OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game"}
+OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game", "out": "out-play-on"}
 
 
 class Page:
@@ -262,7 +264,21 @@ class Page:
         if screen.focus >= 0:
             self._territories[screen.territories[screen.focus].id].focus()
         for hook in self.after_render:
-            hook()
+            try:
+                hook()
+            except Exception as error:  # saving failed: say so, and let the page and the bots go on
+                self.report("while saving the game", error)
+
+    def report(self, doing: str, error: BaseException) -> None:
+        """Show an unexpected error to the player at once (and its traceback in the console); the page
+        goes on. It stays on screen until dismissed, or comes back while the error does."""
+        traceback.print_exception(error, file=sys.stderr)
+        self.controller.report_problem(doing, error)
+        try:
+            self._draw_control("problem", view.Control(hidden=False))
+            self._text("problem-text", self.controller.ui.problem)
+        except Exception as again:  # no room to say it on the page: the console has it
+            traceback.print_exception(again, file=sys.stderr)
 
     def _focus_first_active(self, screen: view.Screen) -> None:
         for tv in screen.territories:

@@ -102,11 +102,15 @@ def app_html(board: Board) -> str:
         '<section class="turn" aria-label="Turn">'
         '<p id="status" class="status" role="status" aria-live="polite"></p>'
         '<p id="message" class="message" role="status" aria-live="polite"></p>'
-        "</section>"
+        '<div id="problem" class="problem" role="alert" hidden><p id="problem-text"></p>'
+        + _button("dismiss-problem", "Dismiss", element_id="problem-dismiss")
+        + "</div></section>"
         '<section id="bot-bar" class="panel bot-bar" aria-label="Computer players" hidden>'
         '<p id="bot-status"></p>'
         + _button("fast", "Fast", element_id="fast", extra=' aria-pressed="false"')
         + _button("skip", "Skip to my turn", element_id="skip")
+        + _button("restart-bots", "Restart the computer players", element_id="restart-bots",
+                  extra=' class="primary" hidden')
         + "</section>"
         '<section id="panel-place" class="panel" aria-label="Reinforcements" hidden>'
         '<p id="place-summary"></p>'
@@ -169,5 +173,10 @@ def app_html(board: Board) -> str:
         '<div id="winner-stats" class="stats"></div>'
         + _button("open-dialog", "New game", element_id="winner-new-game", extra=' class="primary"')
         + _button("close-winner", "Look at the board", element_id="winner-close")
+        + "</div></div>"
+        '<div id="out" class="overlay" role="dialog" aria-modal="true" aria-labelledby="out-title" hidden>'
+        '<div class="overlay-box"><h2 id="out-title"></h2><p id="out-text"></p>'
+        + _button("play-on", "Let them play on, fast", element_id="out-play-on", extra=' class="primary"')
+        + _button("open-dialog", "New game", element_id="out-new-game")
         + "</div></div>"
         + dialog_html())

@@ -13,7 +13,7 @@ The page's test contract, stable across releases:
   seat is "Neutral". The territory attacked or moved from, and the one chosen as target, carry
   ``aria-pressed="true"`` (no ``aria-pressed`` otherwise);
 - ``<body>`` carries ``data-phase`` (``phase.name.lower()``) and ``data-player`` (the seat to move),
-  and ``data-overlay`` ("handoff", "winner" or "").
+  and ``data-overlay`` ("handoff", "winner", "out" (every person is out, the bots play on) or "").
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from risk.actions import Reroll, UseCommander
 from risk.board import CARD_KIND_NAMES
 from risk.engine import legal_actions, matched_sets, must_trade, occupy_range, reachable
-from risk.events import BattleFought, Event
+from risk.events import BattleFought, Eliminated, Event
 from risk.history import describe, merged, opening, seat_names
 from risk.rules import OPTIONS, hooks_for
 from risk.state import GameState, Phase
@@ -82,7 +82,7 @@ class Screen:
     message_error: bool
     controls: dict[str, Control] = field(default_factory=dict)  # by element id
     html: dict[str, str] = field(default_factory=dict)  # container id -> inner HTML
-    overlay: str = ""  # "handoff", "winner" or ""
+    overlay: str = ""  # "handoff", "winner", "out" or ""
     dialog_open: bool = False
     focus: int = -1  # territory index to focus, or -1
 
@@ -500,6 +500,14 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     if over:
         c["winner-title"] = Control(text=f"{name(state.winner)} wins!")
         c["winner-text"] = Control(text=f"{name(state.winner)} has conquered the world in {state.turn} turns.")
+    out = controller.people_out() and not over and not ui.out_dismissed
+    c["out"] = Control(hidden=not out)
+    if out:
+        c.update(_out_texts(controller))
+
+    # An unexpected error (saving, drawing): shown until dismissed.
+    c["problem"] = Control(hidden=not ui.problem)
+    c["problem-text"] = Control(text=ui.problem)
 
     # The new-game dialog: rows for the chosen number of players, the error if any.
     for i in range(6):
@@ -509,6 +517,28 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         if option_name != SETUP_OPTION:
             c[f"ng-option-{option_name}"] = Control(disabled=ui.dialog_edition not in option.editions)
     return c
+
+
+def _out_texts(controller: Controller) -> dict[str, Control]:
+    """The screen that says every person is out: who took the last territory, and what next."""
+    state, game = controller.state, controller.game
+    people = [s for s in range(len(game.seats)) if controller.is_human(s)]
+    last = None
+    for step in reversed(game.history):  # the latest elimination of a person
+        last = next((e for e in step.events if isinstance(e, Eliminated) and e.seat in people), None)
+        if last is not None:
+            break
+    bots_left = sum(1 for s in range(len(game.seats)) if state.alive[s] and not controller.is_human(s))
+    if len(people) == 1:
+        title, whose = "You are out of the game", "your"
+    else:
+        title, whose = "Everyone at the table is out", "the last person's"
+    how = f"{controller.seat_name(last.by)} took {whose} last territory. " if last is not None else ""
+    players = "computer player plays" if bots_left == 1 else "computer players play"
+    return {
+        "out-title": Control(text=title),
+        "out-text": Control(text=f"{how}{bots_left} {players} on: watch them finish, or start a new game."),
+    }
 
 
 def render(controller: Controller) -> Screen:
@@ -531,7 +561,12 @@ def render(controller: Controller) -> Screen:
         "log": log_html(controller, upto=replayed),
         "odds": odds_view.odds_html(controller),
     }
-    overlay = "handoff" if covered else ("winner" if state.phase is Phase.OVER and not ui.winner_dismissed else "")
+    if covered:
+        overlay = "handoff"
+    elif state.phase is Phase.OVER:
+        overlay = "" if ui.winner_dismissed else "winner"
+    else:
+        overlay = "out" if controller.people_out() and not ui.out_dismissed else ""
     controls = _controls(controller, ui.dialog_people)
     controls.update(bots.controls(controller))
     controls.update(record.controls(controller))
