@@ -139,7 +139,8 @@ class UiState:
     amount: str = "1"  # reinforcements per click: one of AMOUNTS
     number: int = 3  # the amount when ``amount == "number"``
     dice: int = 3  # dice to roll (fewer when the territory has too few armies)
-    threshold: int = 1  # "attack until won or until N armies are left": N
+    threshold: int = 1  # "attack until won or until N armies are left": N, for the attack chosen (1: until won)
+    threshold_turn: tuple[int, int] = (-1, -1)  # (turn, seat) the threshold was set in: it never outlives a turn
     occupy: int = 0  # armies to move in after a capture (0: not chosen, the most)
     move: int = 0  # armies for the free move (0: not chosen, the most)
     notice: str = ""  # the engine's refusal, or a hint; shown in the status region
@@ -198,7 +199,8 @@ class Controller:
         rules = make_rules(settings.edition, settings.rules_options())
         self.game = Game.start(rules, settings.seats, seed)
         kept = self.ui
-        self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice, threshold=kept.threshold,
+        # The threshold belongs to one attack: a new game starts "until won".
+        self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
                           dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast)
         self._after_change()
 
@@ -206,7 +208,7 @@ class Controller:
         """Put a saved or linked game on the table (``viewer``: whose turn was already on screen)."""
         self.game = game
         kept = self.ui
-        self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice, threshold=kept.threshold,
+        self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
                           dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast,
                           viewer=viewer)
         self._after_change()
@@ -265,27 +267,35 @@ class Controller:
             elif state.armies[territory] < 2:
                 self._refuse(f"{name} needs at least two armies to attack or move from")
             else:
-                ui.selected, ui.target = territory, -1
+                self._select(territory, -1)
                 ui.move = 0
             return
         source = ui.selected
         if state.owner[territory] != seat:
             if self._refused(Attack(source, territory, 1)):
                 return
-            ui.target = territory
+            self._select(source, territory)
             return
         if self._refused(Fortify(source, territory, 1)):
             if state.armies[territory] >= 2:
                 # Not a place to move to, but one to attack or move from: choose it instead.
                 self._begin()
-                ui.selected, ui.target = territory, -1
+                self._select(territory, -1)
             return
-        ui.target, ui.move = territory, 0
+        self._select(source, territory)
+        ui.move = 0
+
+    def _select(self, source: int, target: int) -> None:
+        """Choose the territories of an attack or move; another attack starts again "until won"."""
+        ui = self.ui
+        if (source, target) != (ui.selected, ui.target):
+            ui.threshold = 1
+        ui.selected, ui.target = source, target
 
     def cancel(self) -> None:
         """Escape or Cancel: forget the selection and the amounts chosen for it."""
         self.ui.focus = -1
-        self.ui.selected = self.ui.target = -1
+        self._select(-1, -1)
         self.ui.occupy = self.ui.move = 0
 
     def key(self, territory: int, key: str) -> None:
@@ -385,8 +395,9 @@ class Controller:
         ui.focus = -1
         if name == "amount-number":
             ui.number, ui.amount = max(1, _int(value, ui.number)), "number"
-        elif name == "threshold":
+        elif name == "threshold" and self.attack_chosen():
             ui.threshold = max(1, _int(value, ui.threshold))
+            ui.threshold_turn = (self.state.turn, self.state.current)
         elif name == "occupy-count":
             ui.occupy = _int(value, ui.occupy)
         elif name == "move-count":
@@ -419,6 +430,22 @@ class Controller:
         if source < 0:
             return self.ui.dice
         return max(1, min(self.ui.dice, self.state.armies[source] - 1, 3))
+
+    def attack_chosen(self) -> bool:
+        """Whether an attack is chosen: a territory of the player to move and an enemy one (the threshold's
+        field is open only then, as the threshold belongs to that attack)."""
+        state, ui = self.state, self.ui
+        return (state.phase is Phase.ATTACK and ui.selected >= 0 and ui.target >= 0
+                and state.owner[ui.target] != state.current)
+
+    def blitz_blocked(self) -> str:
+        """Why "attack until" cannot roll with the threshold chosen ("" when it can)."""
+        source = self.ui.selected
+        if not self.attack_chosen() or self.ui.threshold < self.state.armies[source]:
+            return ""
+        name = self.territory_name(source)
+        return (f"{name} has {armies_text(self.state.armies[source])}: stopping when {self.ui.threshold} are "
+                "left leaves nothing to roll. Choose a smaller number, or roll the dice one roll at a time.")
 
     def occupy_count(self) -> int:
         """Armies to move in: the chosen number, or the most allowed."""
@@ -545,11 +572,11 @@ class Controller:
         elif state.phase in (Phase.ATTACK, Phase.FORTIFY):
             # A captured target (moved into) or a finished move: choose anew; keep a source that can go on.
             if ui.target >= 0 and state.owner[ui.target] == state.current:
-                ui.target = -1
+                self._select(ui.selected, -1)
             if ui.selected >= 0 and (state.owner[ui.selected] != state.current or state.armies[ui.selected] < 2):
-                ui.selected = ui.target = -1
+                self._select(-1, -1)
         elif state.phase is not Phase.BATTLE:
-            ui.selected = ui.target = -1
+            self._select(-1, -1)
         self._after_change()
 
     def _after_change(self) -> None:
@@ -563,8 +590,10 @@ class Controller:
             ui.handoff = -1
         elif state.current != ui.viewer and self.is_human(state.current):
             ui.handoff = state.current
-            ui.selected = ui.target = -1
+            self._select(-1, -1)
             ui.report = None
+        if ui.threshold_turn != (state.turn, state.current):  # a threshold never outlives its turn
+            ui.threshold = 1
 
     # -- names ------------------------------------------------------------------------------------
 

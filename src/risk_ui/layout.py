@@ -130,11 +130,11 @@ def app_html(board: Board) -> str:
         + "</div>"
         '<div class="attack-buttons">'
         + _button("roll", "Roll", element_id="roll", extra=' class="primary"')
-        + _button("blitz", "Attack until won", element_id="blitz")
-        + '<label class="threshold">or until <input id="threshold" type="number" min="1" value="1" '
-        'inputmode="numeric"> armies are left</label>'
+        + _button("blitz", "Attack until won", element_id="blitz", extra=' aria-describedby="blitz-note"')
+        + '<label class="threshold">Stop when this many are left <input id="threshold" type="number" min="1" '
+        'value="1" inputmode="numeric"></label>'
         + _button("cancel", "Cancel", element_id="cancel-attack")
-        + "</div></section>"
+        + '</div><p id="blitz-note" class="note" hidden></p></section>'
         '<section id="panel-battle" class="panel" aria-label="Your dice" hidden>'
         '<div id="battle-choices" class="battle-choices"></div></section>'
         '<section id="panel-dice" class="panel" aria-label="Dice" hidden><div id="dice"></div></section>'

@@ -453,8 +453,13 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
             c[f"dice-{n}"] = Control(pressed=controller.dice_count() == n, disabled=source >= 0 and n > most)
         c["roll"] = Control(disabled=not ready, text=f"Roll {controller.dice_count()} "
                                                      f"{'die' if controller.dice_count() == 1 else 'dice'}")
-        c["threshold"] = Control(value=str(ui.threshold))
-        c["blitz"] = Control(disabled=not ready)
+        # The threshold belongs to the attack chosen, and the button says what it will do.
+        blocked = controller.blitz_blocked()
+        c["threshold"] = Control(value=str(ui.threshold), disabled=not ready,
+                                 maximum=str(max(1, state.armies[source] - 1)) if ready else None)
+        until = "won" if ui.threshold <= 1 else f"{ui.threshold} are left"
+        c["blitz"] = Control(disabled=not ready or bool(blocked), text=f"Attack until {until}")
+        c["blitz-note"] = Control(text=blocked, hidden=not blocked)
         c["cancel-attack"] = Control(disabled=source < 0)
 
     # The free move.

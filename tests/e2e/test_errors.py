@@ -3,6 +3,7 @@
 The faults are injected by serving the page's entry script (``app/main.py``) with a few lines added
 before the bots start: ``bots.think`` raises once when ``window.riskFailBot`` is set, and a first
 ``after_render`` hook raises once when ``window.riskFailSave`` is set. Nothing else of the site changes.
+Also here: the blitz button names its threshold.
 """
 
 from __future__ import annotations
@@ -111,3 +112,25 @@ def test_a_failing_autosave_is_shown_and_the_game_and_bots_go_on(faulty: Any) ->
     assert problem.is_hidden()
     assert not page.errors, page.errors
 
+
+def test_the_blitz_button_names_its_threshold_and_refuses_one_that_leaves_nothing(browser: Any, site_url: str) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(site_url.rstrip("/") + "/?scenario=near-win&seed=7")
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    page.locator("#handoff-button").click()
+    threshold = page.locator("#threshold")
+    assert threshold.is_disabled()  # no attack chosen yet
+    page.locator('[data-territory="alaska"] .army-badge').click()
+    page.locator('[data-territory="kamchatka"] .army-badge').click()
+    threshold.fill("3")
+    assert page.locator("#blitz").inner_text() == "Attack until 3 are left"
+    threshold.fill("20")
+    threshold.dispatch_event("change")
+    assert page.locator("#blitz").is_disabled()
+    note = page.locator("#blitz-note")
+    assert note.is_visible() and "Alaska has 20 armies: stopping when 20 are left" in note.inner_text()
+    page.get_by_role("button", name="Cancel").first.click()
+    page.locator('[data-territory="alaska"] .army-badge').click()
+    page.locator('[data-territory="kamchatka"] .army-badge').click()
+    assert page.locator("#blitz").inner_text() == "Attack until won" and threshold.input_value() == "1"
+    page.close()

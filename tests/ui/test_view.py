@@ -285,4 +285,3 @@ def test_the_out_screen_offers_a_new_game_and_never_shows_while_a_person_plays_o
     c = Controller.from_state(seats, position())
     c.state.alive[0] = False
     assert view.render(c).overlay != "out"  # Dee still plays
-
