@@ -46,6 +46,11 @@ SETUP_OPTION = "auto-setup"  # offered as "manual or automatic setup", not among
 # Phases in which nothing secret is on screen, so the device passes round without a hand-off screen.
 SHARED_PHASES = (Phase.CLAIM, Phase.SETUP, Phase.HEADQUARTERS)
 ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
+# Options of which a game takes at most one: the dialog offers each group as one radio choice (with "off").
+# The shorter headquarters goal is a headquarters game, so ticking both would say one thing twice.
+EXCLUSIVE_OPTIONS = {"headquarters": ("headquarters", "headquarters-short")}
+SHORT_HEADQUARTERS = "headquarters-short"
+SHORT_HEADQUARTERS_PLAYERS = 4  # fewer players must capture every opposing headquarters anyway
 
 
 @dataclass(frozen=True)
@@ -104,14 +109,31 @@ def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
         raise ValueError("each player needs a name of their own")
     raw = form.get("options") or []
     options = [str(o) for o in raw] if isinstance(raw, list | tuple) else [str(raw)]
+    for group in EXCLUSIVE_OPTIONS:  # a radio group's choice ("" or absent: off)
+        if str(form.get(group) or ""):
+            options.append(str(form[group]))
     for name in options:
         if name not in OPTIONS or edition not in OPTIONS[name].editions:
             raise ValueError(f"the option {name!r} does not apply to {EDITIONS[edition].title}")
+    _check_together(options, count)
     options = [o for o in options if o != SETUP_OPTION]
     if str(form.get("setup", "auto")) == "auto":
         options.append(SETUP_OPTION)
     make_rules(edition, options)  # raises for a combination the rules refuse
     return NewGameSettings(tuple(seats), edition, tuple(sorted(set(options))))
+
+
+def _check_together(options: Sequence[str], people: int) -> None:
+    """Refuse options that do not go together, saying why."""
+    for members in EXCLUSIVE_OPTIONS.values():
+        chosen = sorted({o for o in options if o in members})
+        if len(chosen) > 1:
+            titles = " or ".join(f"\u201c{OPTIONS[o].title}\u201d" for o in chosen)
+            raise ValueError(f"choose either {titles}, not both: the shorter goal is already a headquarters game")
+    if SHORT_HEADQUARTERS in options and people < SHORT_HEADQUARTERS_PLAYERS:
+        raise ValueError(f"the shorter headquarters goal is for {SHORT_HEADQUARTERS_PLAYERS} to 6 players: with "
+                         f"{people}, every opposing headquarters must be captured, so choose "
+                         f"\u201c{OPTIONS['headquarters'].title}\u201d")
 
 
 @dataclass(frozen=True)

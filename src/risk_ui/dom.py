@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from risk_ui import layout, view
-from risk_ui.controller import Controller
+from risk_ui.controller import EXCLUSIVE_OPTIONS, Controller
 from risk_ui.palette import mark_path
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -201,6 +201,10 @@ class Page:
         for element in doc.querySelectorAll('input[name="ng-setup"]'):
             if element.checked:
                 form["setup"] = str(element.value)
+        for group in EXCLUSIVE_OPTIONS:
+            for element in doc.querySelectorAll(f'input[name="ng-{group}"]'):
+                if element.checked and not element.disabled:
+                    form[group] = str(element.value)
         form["options"] = [
             str(e.value) for e in doc.querySelectorAll('input[name="ng-option"]') if e.checked and not e.disabled]
         return form

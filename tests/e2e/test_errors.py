@@ -3,7 +3,7 @@
 The faults are injected by serving the page's entry script (``app/main.py``) with a few lines added
 before the bots start: ``bots.think`` raises once when ``window.riskFailBot`` is set, and a first
 ``after_render`` hook raises once when ``window.riskFailSave`` is set. Nothing else of the site changes.
-Also here: the blitz button names its threshold.
+Also here: the blitz button names its threshold, and the headquarters choice in the dialog.
 """
 
 from __future__ import annotations
@@ -133,4 +133,21 @@ def test_the_blitz_button_names_its_threshold_and_refuses_one_that_leaves_nothin
     page.locator('[data-territory="alaska"] .army-badge').click()
     page.locator('[data-territory="kamchatka"] .army-badge').click()
     assert page.locator("#blitz").inner_text() == "Attack until won" and threshold.input_value() == "1"
+    page.close()
+
+
+def test_the_dialog_offers_headquarters_as_one_choice_and_says_why_it_refuses(browser: Any, site_url: str) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(site_url.rstrip("/") + "/?seed=3")
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    page.get_by_role("button", name="New game…").click()
+    page.get_by_label("Headquarters, shorter goal").check()
+    assert not page.get_by_label("Headquarters (shorter play)").is_checked()
+    page.get_by_role("button", name="Start game").click()
+    error = page.locator("#ng-error")
+    assert error.is_visible() and "4 to 6 players" in error.inner_text()
+    page.locator("#ng-count").select_option("4")
+    page.get_by_role("button", name="Start game").click()
+    assert page.locator("#new-game-dialog").is_hidden()
+    assert body(page, "data-phase") == "headquarters"
     page.close()

@@ -523,3 +523,30 @@ def test_a_captured_target_ends_its_attack_and_its_threshold():
     assert c.state.phase is Phase.OCCUPY and c.ui.threshold == 3  # still this attack while moving in
     c.command("occupy")
     assert c.ui.target == -1 and c.ui.threshold == 1
+
+
+# -- options that go together ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        ({"count": "4", "options": ["headquarters", "headquarters-short"]}, "choose either"),
+        ({"count": "4", "options": ["headquarters"], "headquarters": "headquarters-short"}, "choose either"),
+        ({"count": "3", "headquarters": "headquarters-short"}, "shorter headquarters goal is for 4 to 6 players"),
+        ({"count": "4", "headquarters": "nonsense"}, "does not apply"),
+    ],
+)
+def test_options_that_do_not_go_together_are_refused_with_the_reason(form, message):
+    with pytest.raises(ValueError, match=message):
+        parse_settings(form)
+
+
+def test_the_headquarters_choice_is_one_value_off_all_or_the_shorter_goal():
+    assert parse_settings({"count": "3", "headquarters": ""}).options == ("auto-setup",)
+    settings = parse_settings({"count": "3", "headquarters": "headquarters"})
+    assert settings.options == ("auto-setup", "headquarters")
+    settings = parse_settings({"count": "5", "headquarters": "headquarters-short"})
+    assert settings.options == ("auto-setup", "headquarters-short")
+    c = Controller.new(settings, seed=1)
+    assert c.state.rules.headquarters and c.state.rules.headquarters_short

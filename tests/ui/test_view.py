@@ -285,3 +285,16 @@ def test_the_out_screen_offers_a_new_game_and_never_shows_while_a_person_plays_o
     c = Controller.from_state(seats, position())
     c.state.alive[0] = False
     assert view.render(c).overlay != "out"  # Dee still plays
+
+
+# -- the new-game dialog ----------------------------------------------------------------------------
+
+
+def test_the_headquarters_options_are_one_radio_choice_off_by_default():
+    from risk_ui import layout
+
+    html = layout.dialog_html()
+    assert html.count('name="ng-headquarters"') == 3
+    assert '<input type="radio" id="ng-headquarters-off" checked name="ng-headquarters" value="">' in html
+    assert 'type="radio" id="ng-option-headquarters-short" name="ng-headquarters"' in html
+    assert 'type="checkbox" id="ng-option-headquarters"' not in html
