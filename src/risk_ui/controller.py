@@ -643,6 +643,20 @@ def armies_text(count: int) -> str:
     return f"{count} army" if count == 1 else f"{count} armies"
 
 
+def plural(count: int, one: str, many: str) -> str:
+    """A count with its noun: ``plural(1, "territory", "territories")`` is "1 territory"."""
+    return f"{count} {one if count == 1 else many}"
+
+
+def armies_range_text(low: int, high: int) -> str:
+    """A range of armies, said once when it is one number.
+
+    >>> armies_range_text(3, 3), armies_range_text(1, 1), armies_range_text(2, 5)
+    ('3 armies', '1 army', '2 to 5 armies')
+    """
+    return armies_text(high) if low >= high else f"{low} to {high} armies"
+
+
 def error_text(error: BaseException, limit: int = 200) -> str:
     """An unexpected error in one line for the player: its kind and message, cut to ``limit`` characters.
 

@@ -30,7 +30,7 @@ from risk.history import describe, merged, opening, seat_names
 from risk.rules import OPTIONS, hooks_for
 from risk.state import GameState, Phase
 from risk_ui import bots, odds_view, record
-from risk_ui.controller import SETUP_OPTION, armies_text
+from risk_ui.controller import SETUP_OPTION, armies_range_text, armies_text, plural
 from risk_ui.palette import NEUTRAL, PALETTE, UNCLAIMED_HEX, Colour, ink_for, mark_path, tint
 
 if TYPE_CHECKING:
@@ -224,7 +224,7 @@ def status_line(controller: Controller) -> str:
     if phase is Phase.OCCUPY:
         low, high = occupy_range(state)
         captured = controller.territory_name(state.battle_target)
-        return f"{name}: you captured {captured}! Move in {low} to {high} armies."
+        return f"{name}: you captured {captured}! Move in {armies_range_text(low, high)}."
     if phase is Phase.BATTLE:
         return f"{name}: keep the dice, or change one of them."
     source, target = ui.selected, ui.target
@@ -299,17 +299,18 @@ def players_html(controller: Controller, state: GameState | None = None) -> str:
         if not state.alive[seat]:
             classes.append("out")
         cards = len(state.hands[seat])
-        facts = f"{owned} territories, {armies_text(armies)}"
+        facts = f"{plural(owned, 'territory', 'territories')}, {armies_text(armies)}"
         if seat != state.neutral:
-            facts += f", {cards} card" + ("" if cards == 1 else "s")
+            facts += f", {plural(cards, 'card', 'cards')}"
         if state.headquarters[seat] >= 0:
             facts += f"; headquarters {state.board.territories[state.headquarters[seat]].name}"
         if not state.alive[seat]:
             facts = "out of the game"
         current = ' aria-current="true"' if "current" in classes else ""
-        rows.append(
+        name = escape(controller.seat_name(seat))
+        rows.append(  # a long name is cut short on screen: the title holds it whole
             f'<li class="{" ".join(classes)}" data-seat="{seat}"{current}>{_mark_svg(colour)}'
-            f'<span class="player-name">{escape(controller.seat_name(seat))}</span>'
+            f'<span class="player-name" title="{name}">{name}</span>'
             f'<span class="player-facts">{facts}</span></li>')
     return "".join(rows)
 
@@ -467,8 +468,8 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["panel-move"] = Control(hidden=not moving)
     if moving and source >= 0:
         most = state.armies[source] - 1
-        c["move-summary"] = Control(text=f"Move armies from {controller.territory_name(source)} to "
-                                         f"{controller.territory_name(target)} (1 to {most}).")
+        c["move-summary"] = Control(text=f"Move {armies_range_text(1, most)} from "
+                                         f"{controller.territory_name(source)} to {controller.territory_name(target)}.")
         c["move-count"] = Control(value=str(controller.move_count()), minimum="1", maximum=str(most))
         c["move"] = Control(text=f"Move {armies_text(controller.move_count())}")
 
@@ -483,12 +484,12 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         low, high = occupy_range(state)
         count = controller.occupy_count()
         c["occupy-summary"] = Control(
-            text=f"Move {low} to {high} armies from {controller.territory_name(state.battle_source)} into "
+            text=f"Move {armies_range_text(low, high)} from {controller.territory_name(state.battle_source)} into "
                  f"{controller.territory_name(state.battle_target)}.")
-        c["occupy-count"] = Control(value=str(count), minimum=str(low), maximum=str(high))
+        c["occupy-count"] = Control(value=str(count), minimum=str(low), maximum=str(high), disabled=low == high)
         c["occupy"] = Control(text=f"Move in {armies_text(count)}")
-        c["occupy-min"] = Control(text=f"Fewest ({low})")
-        c["occupy-max"] = Control(text=f"Most ({high})")
+        c["occupy-min"] = Control(text=f"Fewest ({low})", disabled=low == high)
+        c["occupy-max"] = Control(text=f"Most ({high})", disabled=low == high)
 
     c["end-turn"] = Control(hidden=phase not in (Phase.ATTACK, Phase.FORTIFY) or covered)
 
@@ -504,7 +505,8 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["winner"] = Control(hidden=not over or ui.winner_dismissed)
     if over:
         c["winner-title"] = Control(text=f"{name(state.winner)} wins!")
-        c["winner-text"] = Control(text=f"{name(state.winner)} has conquered the world in {state.turn} turns.")
+        c["winner-text"] = Control(text=f"{name(state.winner)} has conquered the world in "
+                                        f"{plural(state.turn, 'turn', 'turns')}.")
     out = controller.people_out() and not over and not ui.out_dismissed
     c["out"] = Control(hidden=not out)
     if out:

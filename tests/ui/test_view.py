@@ -242,6 +242,47 @@ def test_what_happened_starts_with_the_deal_and_the_first_turn():
     assert html.endswith(f"<li>Turn 1: {c.seat_name(first)} receives {c.state.reserve[first]} armies.</li>")
 
 
+# -- texts that count: one or many, a range or one number -------------------------------------------
+
+
+def test_the_move_in_prompt_says_one_number_when_the_range_is_one_number():
+    from risk.actions import Attack
+
+    state = position(owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 4, "kamchatka": 1})
+    state.rng = scripted_rng(3, 1, [6, 5, 4], [1])
+    c = confirmed(state)
+    c.play_bot(Attack(tid("alaska"), tid("kamchatka"), 3))
+    assert c.state.phase is Phase.OCCUPY
+    screen = view.render(c)
+    assert screen.status == "Red: you captured Kamchatka! Move in 3 armies."
+    assert screen.controls["occupy-summary"].text == "Move 3 armies from Alaska into Kamchatka."
+    assert screen.controls["occupy-min"].disabled and screen.controls["occupy-max"].disabled
+    state = position(owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 9, "kamchatka": 1})
+    state.rng = scripted_rng(3, 1, [6, 5, 4], [1])
+    c = confirmed(state)
+    c.play_bot(Attack(tid("alaska"), tid("kamchatka"), 3))
+    screen = view.render(c)
+    assert screen.status.endswith("Move in 3 to 8 armies.") and not screen.controls["occupy-min"].disabled
+
+
+def test_one_territory_one_card_and_a_move_of_one_army_are_said_in_the_singular():
+    state = position(owners={"alaska": 0, "alberta": 0}, armies={"alaska": 2}, default_owner=1)
+    state.hands[0] = [5]
+    c = confirmed(state)
+    facts = view.render(c).html["players"]
+    assert "2 territories, 3 armies, 1 card" in facts and "40 territories" in facts
+    c.click(tid("alaska"))
+    c.click(tid("alberta"))
+    assert view.render(c).controls["move-summary"].text == "Move 1 army from Alaska to Alberta."
+
+
+def test_a_long_unbroken_name_keeps_its_whole_self_in_the_players_title():
+    name = "W" * 24
+    c = confirmed(position(), (Seat(name, 0), Seat("Bob", 1), Seat("Cy", 2)))
+    html = view.render(c).html["players"]
+    assert f'<span class="player-name" title="{name}">{name}</span>' in html
+
+
 # -- every person out: say so, offer to watch the bots finish or start again -------------------------
 
 
