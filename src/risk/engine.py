@@ -649,6 +649,11 @@ def legal_actions(state: GameState) -> list[Action]:
     return actions
 
 
+def _armies(count: int) -> str:
+    """ "1 army", "3 armies": refusals are read by players."""
+    return f"{count} army" if count == 1 else f"{count} armies"
+
+
 def _territory(state: GameState, territory: int, role: str) -> str:
     if not 0 <= territory < state.board.size:
         raise IllegalAction(f"{role} is not a territory on this board")
@@ -687,7 +692,7 @@ def check(state: GameState, action: Action) -> None:
                 if owner[t] != seat:
                     raise IllegalAction(f"{name} is not yours: place armies on your own territories")
                 if count > state.reserve[seat]:
-                    raise IllegalAction(f"you have only {state.reserve[seat]} armies to place")
+                    raise IllegalAction(f"you have only {_armies(state.reserve[seat])} to place")
             elif owner[t] == seat:
                 if count > state.quota_own:
                     raise IllegalAction(f"you may place only {state.quota_own} more of your armies this setup turn")
@@ -715,7 +720,7 @@ def check(state: GameState, action: Action) -> None:
                 raise IllegalAction("the attacker rolls one, two or three dice")
             if count > armies[source] - 1:
                 raise IllegalAction(
-                    f"rolling {count} dice needs at least {count + 1} armies on "
+                    f"rolling {count} {'die' if count == 1 else 'dice'} needs at least {count + 1} armies on "
                     f"{state.board.territories[source].name}; it has {armies[source]}")
         case Blitz(source, target, stop_at):
             _check_attack(state, source, target)
@@ -723,7 +728,7 @@ def check(state: GameState, action: Action) -> None:
                 raise IllegalAction("the number of armies to stop at cannot be negative")
             if armies[source] - 1 <= stop_at:
                 raise IllegalAction(
-                    f"{state.board.territories[source].name} has only {armies[source] - 1} armies that can attack; "
+                    f"{state.board.territories[source].name} has only {_armies(armies[source] - 1)} that can attack; "
                     f"stopping at {stop_at} leaves nothing to roll")
         case UseCommander(die):
             if not rules.commanders:
@@ -744,9 +749,10 @@ def check(state: GameState, action: Action) -> None:
         case Occupy(count):
             low, high = occupy_range(state)
             if not low <= count <= high:
+                amount = f"exactly {_armies(low)}" if low == high else f"between {low} and {high} armies"
                 raise IllegalAction(
-                    f"move in between {low} and {high} armies: at least as many as the dice of the last battle"
-                    if rules.occupy_minimum == "dice" else f"move in between {low} and {high} armies")
+                    f"move in {amount}: at least as many as the dice of the last battle"
+                    if rules.occupy_minimum == "dice" else f"move in {amount}")
         case Fortify(source, target, count):
             src = _territory(state, source, "the territory moved from")
             dst = _territory(state, target, "the territory moved to")
@@ -759,7 +765,9 @@ def check(state: GameState, action: Action) -> None:
                     f"{dst} is not connected to {src} through your territories" if rules.fortify_connected
                     else f"{dst} is not adjacent to {src}")
             if not 1 <= count <= armies[source] - 1:
-                raise IllegalAction(f"move between 1 and {armies[source] - 1} armies: one must stay on {src}")
+                most = armies[source] - 1
+                amount = f"only {_armies(most)}" if most == 1 else f"between 1 and {most} armies"
+                raise IllegalAction(f"move {amount}: one must stay on {src}")
             if count > _cap_room(state, target):
                 raise IllegalAction(f"at most {rules.army_cap} armies may stand on one territory")
 

@@ -161,6 +161,21 @@ def test_a_typed_number_above_the_reserve_is_refused_by_the_engine():
     assert c.ui.error and c.ui.notice == "You have only 3 armies to place"
 
 
+def test_the_engines_refusals_the_page_shows_say_one_army_in_the_singular():
+    state = attack_position(phase=Phase.REINFORCE)
+    state.reserve[0] = 1
+    c = controller_at(state)
+    c.set_field("amount-number", "3")
+    c.click(tid("alaska"))
+    assert c.ui.notice == "You have only 1 army to place"
+    c = controller_at(attack_position(armies={"alaska": 2}, owners={"alberta": 0}))
+    c.click(tid("alaska"))
+    c.click(tid("alberta"))
+    c.set_field("move-count", "2")
+    c.command("move")
+    assert c.ui.notice == "Move only 1 army: one must stay on Alaska"
+
+
 def test_blitz_stops_at_the_threshold_without_capturing():
     """Alaska 12 against a wall of 40: "until 5 armies are left" stops at 5 or fewer, one action."""
     c = controller_at(attack_position(armies={"alaska": 12, "kamchatka": 40}))
