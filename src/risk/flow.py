@@ -407,7 +407,7 @@ class Flow:
             if owner[t] != seat:
                 raise IllegalAction(f"{name} is not yours: place armies on your own territories")
             if count > state.reserve[seat]:
-                raise IllegalAction(f"you have only {state.reserve[seat]} armies to place")
+                raise IllegalAction(f"you have only {armies_text(state.reserve[seat])} to place")
         elif owner[t] == seat:
             if count > state.quota_own:
                 raise IllegalAction(f"you may place only {state.quota_own} more of your armies this setup turn")
@@ -594,7 +594,7 @@ class Flow:
             raise IllegalAction("the attacker rolls one, two or three dice")
         if count > state.armies[source] - 1:
             raise IllegalAction(
-                f"rolling {count} dice needs at least {count + 1} armies on "
+                f"rolling {count} {'die' if count == 1 else 'dice'} needs at least {count + 1} armies on "
                 f"{state.board.territories[source].name}; it has {state.armies[source]}")
 
     def check_blitz(self, state: GameState, action: Action) -> None:
@@ -605,7 +605,7 @@ class Flow:
             raise IllegalAction("the number of armies to stop at cannot be negative")
         if state.armies[source] - 1 <= stop_at:
             raise IllegalAction(
-                f"{state.board.territories[source].name} has only {state.armies[source] - 1} armies that can "
+                f"{state.board.territories[source].name} has only {armies_text(state.armies[source] - 1)} that can "
                 f"attack; stopping at {stop_at} leaves nothing to roll")
 
     def check_battle_front(self, state: GameState, source: int, target: int) -> None:
@@ -831,9 +831,10 @@ class Flow:
         assert isinstance(action, Occupy)
         low, high = self.occupy_range(state)
         if not low <= action.count <= high:
+            amount = f"exactly {armies_text(low)}" if low == high else f"between {low} and {high} armies"
             raise IllegalAction(
-                f"move in between {low} and {high} armies: at least as many as the dice of the last battle"
-                if state.rules.occupy_minimum == "dice" else f"move in between {low} and {high} armies")
+                f"move in {amount}: at least as many as the dice of the last battle"
+                if state.rules.occupy_minimum == "dice" else f"move in {amount}")
 
     def apply_occupy(self, state: GameState, action: Action, events: Events) -> None:
         assert isinstance(action, Occupy)
@@ -883,7 +884,9 @@ class Flow:
                 f"{dst} is not connected to {src} through your territories" if state.rules.fortify_connected
                 else f"{dst} is not adjacent to {src}")
         if not 1 <= count <= state.armies[source] - 1:
-            raise IllegalAction(f"move between 1 and {state.armies[source] - 1} armies: one must stay on {src}")
+            most = state.armies[source] - 1
+            amount = f"only {armies_text(most)}" if most == 1 else f"between 1 and {most} armies"
+            raise IllegalAction(f"move {amount}: one must stay on {src}")
         if count > cap_room(state, target):
             raise IllegalAction(f"at most {state.rules.army_cap} armies may stand on one territory")
 
@@ -953,6 +956,11 @@ class Flow:
 
 # ---------------------------------------------------------------------------------------------
 # Helpers every flow shares
+
+
+def armies_text(count: int) -> str:
+    """ "1 army", "3 armies": refusals are read by players."""
+    return f"{count} army" if count == 1 else f"{count} armies"
 
 
 def _no_check(state: GameState, action: Action) -> None:

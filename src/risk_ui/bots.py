@@ -10,6 +10,12 @@ at a pace a person can follow (faster with "Fast", without pause with "Skip to m
 Bots see only :func:`risk.visibility.public_view` of the seat they play. Everything here is plain
 Python, tested in CPython with an injected clock.
 
+A bot that raises (in its thinking or in playing its move) stops the bots, never the page: the error
+is shown in the bot bar and the status line, the game stays as it was, and "Restart the computer
+players" makes fresh bots. Should the same move fail again after a restart, a plain legal move is
+played for that bot (ending its turn where it can), so a game never stays stuck on one bad position.
+Anything else that fails in the loop (drawing the page) is reported and the loop goes on.
+
 >>> PACE_NORMAL > PACE_FAST > PACE_SKIP
 True
 """
@@ -17,15 +23,17 @@ True
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
-from risk.actions import Action
+from risk.actions import Action, EndTurn, listed
 from risk.ai import LEVELS, Bot, make_bot, think
 from risk.engine import legal_actions
 from risk.game import HUMAN, Game
-from risk.state import Phase
+from risk.state import GameState, Phase
 from risk.visibility import public_view
 
 if TYPE_CHECKING:
@@ -75,10 +83,14 @@ def pace(fast: bool, skipping: bool) -> float:
 
 
 def status(controller: Controller) -> str:
-    """The status line while a bot plays."""
+    """The status line while a bot plays (or has stopped after an error)."""
     seat = bot_seat(controller)
     level = controller.game.seats[seat].controller
-    pace_text = " (skipping to your turn)" if controller.ui.skipping else ""
+    if controller.ui.bot_error:
+        return f"{controller.seat_name(seat)} (computer, {level}) has stopped after an error."
+    pace_text = ""
+    if controller.ui.skipping:
+        pace_text = " (skipping to the end)" if controller.people_out() else " (skipping to your turn)"
     return f"{controller.seat_name(seat)} (computer, {level}) is playing{pace_text}."
 
 
@@ -88,9 +100,12 @@ def controls(controller: Controller) -> dict[str, Control]:
 
     if not has_bots(controller.game):
         return {"bot-bar": Control(hidden=True)}
+    ui = controller.ui
     playing = bot_seat(controller) >= 0
     people = controller.people_at_table()
-    if playing:
+    if ui.bot_error:
+        text = ui.bot_error
+    elif playing:
         text = status(controller)
     elif controller.state.phase is Phase.OVER:
         text = "The game is over."
@@ -99,9 +114,18 @@ def controls(controller: Controller) -> dict[str, Control]:
     return {
         "bot-bar": Control(hidden=False),
         "bot-status": Control(text=text),
-        "fast": Control(pressed=controller.ui.fast),
-        "skip": Control(disabled=not playing or people == 0 or controller.ui.skipping),
+        "fast": Control(pressed=ui.fast),
+        "skip": Control(disabled=not playing or people == 0 or ui.skipping or bool(ui.bot_error),
+                        text="Skip to the end" if controller.people_out() else "Skip to my turn"),
+        "restart-bots": Control(hidden=not ui.bot_error),
     }
+
+
+def fallback_action(state: GameState) -> Action:
+    """A plain legal move for a bot that cannot choose one: end the turn where that is allowed, else the
+    first legal action."""
+    choices = legal_actions(state)
+    return EndTurn() if listed(EndTurn(), choices) else choices[0].action
 
 
 class Autoplay:
@@ -116,7 +140,11 @@ class Autoplay:
         self._bots: dict[int, Bot] = {}
         self._thinking: Iterator[Action | None] | None = None
         self._for: tuple[int, int] = (-1, -1)  # (seat, history length) the thinking is for
+        self._restarts = 0  # the controller's restarts already acted on
+        self._failed: tuple[int, int, int] | None = None  # (game, seat, history length) of the last failure
+        self._retry: tuple[int, int, int] | None = None  # that failure, restarted once: play a plain move if again
         self.actions = 0  # bot actions played, for tests and the page's figures
+        self.errors = 0  # bot failures, for tests
 
     def _bot(self, seat: int) -> Bot:
         game = self.controller.game
@@ -126,14 +154,54 @@ class Autoplay:
             self._bots[seat] = make_bot(game.seats[seat].controller, bot_seed(game.seed, seat))
         return self._bots[seat]
 
+    def _restart(self) -> None:
+        """Fresh bots and no thinking carried over; a failure seen before gets one more try."""
+        self._restarts = self.controller.ui.bot_restarts
+        self._bots, self._thinking = {}, None
+        self._retry, self._failed = self._failed, None
+
     def tick(self) -> float | None:
         """Think a little for the bot to move; play its action when chosen.
 
         Returns the seconds to wait before the next tick: the pace after an action, 0 while the bot
-        is still thinking, ``None`` when no bot is to move.
+        is still thinking, ``None`` when no bot is to move (or the bots stopped after an error).
         """
         controller = self.controller
+        if controller.ui.bot_error:  # stopped: the page waits for "Restart the computer players"
+            return None
+        if self._restarts != controller.ui.bot_restarts:
+            self._restart()
         seat = bot_seat(controller)
+        try:
+            return self._tick(seat)
+        except Exception as error:
+            return self._failure(seat, error)
+
+    def _failure(self, seat: int, error: Exception) -> float | None:
+        """A bot raised: stop and say so; the same failure again after a restart plays a plain move."""
+        controller = self.controller
+        self._thinking = None
+        self.errors += 1
+        traceback.print_exception(error, file=sys.stderr)  # the browser's console keeps the whole story
+        key = (id(controller.game), seat, len(controller.game.history))
+        if key == self._retry and seat >= 0:
+            self._retry = None
+            try:
+                played = controller.play_bot(fallback_action(controller.state))
+            except Exception as again:
+                traceback.print_exception(again, file=sys.stderr)
+                played = False
+            if played:
+                self.actions += 1
+                controller.ui.notice = (f"{controller.seat_name(seat)} (computer) failed again at this move, so it "
+                                        "played a plain legal move instead.")
+                return pace(controller.ui.fast, controller.ui.skipping)
+        self._failed = key
+        controller.bot_failed(seat, error)
+        return None
+
+    def _tick(self, seat: int) -> float | None:
+        controller = self.controller
         if seat < 0:
             self._thinking = None
             controller.ui.skipping = False
@@ -157,38 +225,57 @@ class Autoplay:
             if self.clock() - start >= self.budget:
                 return 0.0
         if result is None or not controller.play_bot(result):
-            # A bot that gives up or errs must not stall the page: play the first legal action.
-            controller.play_bot(legal_actions(controller.state)[0].action)
+            # A bot that gives up or chooses an illegal move must not stall the page: play a plain one.
+            controller.play_bot(fallback_action(controller.state))
         self.actions += 1
         ui = controller.ui
         return pace(ui.fast, ui.skipping)
 
 
 class Renders(Protocol):
-    """What :func:`run` needs of the page: its controller and a way to draw it."""
+    """What :func:`run` needs of the page: its controller, a way to draw it and to show an error."""
 
     controller: Controller
 
     def render(self) -> None: ...
 
+    def report(self, doing: str, error: BaseException) -> None: ...
 
-async def run(page: Renders, stop: Callable[[], bool] = lambda: False) -> None:
-    """Play the bots of the page's game for ever (until ``stop()``), yielding to the browser between ticks."""
+
+def step(page: Renders, autoplay: Autoplay) -> float:
+    """One turn of the loop: a replay's step, or a slice of a bot's thinking; the seconds to wait after."""
     from risk_ui import record
 
+    controller = autoplay.controller = page.controller
+    if controller.ui.record.replay is not None:  # the bots wait while the past is on the board
+        if record.tick(controller):
+            page.render()
+        return record.PLAY_PACE if controller.ui.record.playing else IDLE
+    before, errors = autoplay.actions, autoplay.errors
+    wait = autoplay.tick()
+    if autoplay.actions != before or autoplay.errors != errors:
+        page.render()
+    return IDLE if wait is None else max(wait, PACE_SKIP)
+
+
+async def run(page: Renders, stop: Callable[[], bool] = lambda: False) -> None:
+    """Play the bots of the page's game for ever (until ``stop()``), yielding to the browser between ticks.
+
+    Nothing ends the loop but ``stop()``: an error outside the bots' own moves (drawing the page, a
+    replay step) is shown to the player, and the loop carries on after a pause.
+    """
     autoplay = Autoplay(page.controller)
     while not stop():
-        controller = autoplay.controller = page.controller
-        if controller.ui.record.replay is not None:  # the bots wait while the past is on the board
-            if record.tick(controller):
-                page.render()
-            await asyncio.sleep(record.PLAY_PACE if controller.ui.record.playing else IDLE)
-            continue
-        before = autoplay.actions
-        wait = autoplay.tick()
-        if autoplay.actions != before:
-            page.render()
-        await asyncio.sleep(IDLE if wait is None else max(wait, PACE_SKIP))
+        try:
+            wait = step(page, autoplay)
+        except Exception as error:
+            traceback.print_exception(error, file=sys.stderr)
+            try:
+                page.report("while the computer players played", error)
+            except Exception as again:  # the page cannot even say so: the console has both
+                traceback.print_exception(again, file=sys.stderr)
+            wait = IDLE
+        await asyncio.sleep(wait)
 
 
 _tasks: set[asyncio.Task[None]] = set()  # keeps the running loop from being collected

@@ -46,6 +46,11 @@ SETUP_OPTION = "auto-setup"  # offered as "manual or automatic setup", not among
 # Phases in which nothing secret is on screen, so the device passes round without a hand-off screen.
 SHARED_PHASES = (Phase.CLAIM, Phase.SETUP, Phase.HEADQUARTERS)
 ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
+# Options of which a game takes at most one: the dialog offers each group as one radio choice (with "off").
+# The shorter headquarters goal is a headquarters game, so ticking both would say one thing twice.
+EXCLUSIVE_OPTIONS = {"headquarters": ("headquarters", "headquarters-short")}
+SHORT_HEADQUARTERS = "headquarters-short"
+SHORT_HEADQUARTERS_PLAYERS = 4  # fewer players must capture every opposing headquarters anyway
 
 
 @dataclass(frozen=True)
@@ -104,14 +109,31 @@ def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
         raise ValueError("each player needs a name of their own")
     raw = form.get("options") or []
     options = [str(o) for o in raw] if isinstance(raw, list | tuple) else [str(raw)]
+    for group in EXCLUSIVE_OPTIONS:  # a radio group's choice ("" or absent: off)
+        if str(form.get(group) or ""):
+            options.append(str(form[group]))
     for name in options:
         if name not in OPTIONS or edition not in OPTIONS[name].editions:
             raise ValueError(f"the option {name!r} does not apply to {EDITIONS[edition].title}")
+    _check_together(options, count)
     options = [o for o in options if o != SETUP_OPTION]
     if str(form.get("setup", "auto")) == "auto":
         options.append(SETUP_OPTION)
     make_rules(edition, options)  # raises for a combination the rules refuse
     return NewGameSettings(tuple(seats), edition, tuple(sorted(set(options))))
+
+
+def _check_together(options: Sequence[str], people: int) -> None:
+    """Refuse options that do not go together, saying why."""
+    for members in EXCLUSIVE_OPTIONS.values():
+        chosen = sorted({o for o in options if o in members})
+        if len(chosen) > 1:
+            titles = " or ".join(f"\u201c{OPTIONS[o].title}\u201d" for o in chosen)
+            raise ValueError(f"choose either {titles}, not both: the shorter goal is already a headquarters game")
+    if SHORT_HEADQUARTERS in options and people < SHORT_HEADQUARTERS_PLAYERS:
+        raise ValueError(f"the shorter headquarters goal is for {SHORT_HEADQUARTERS_PLAYERS} to 6 players: with "
+                         f"{people}, every opposing headquarters must be captured, so choose "
+                         f"\u201c{OPTIONS['headquarters'].title}\u201d")
 
 
 @dataclass(frozen=True)
@@ -139,7 +161,8 @@ class UiState:
     amount: str = "1"  # reinforcements per click: one of AMOUNTS
     number: int = 3  # the amount when ``amount == "number"``
     dice: int = 3  # dice to roll (fewer when the territory has too few armies)
-    threshold: int = 1  # "attack until won or until N armies are left": N
+    threshold: int = 1  # "attack until won or until N armies are left": N, for the attack chosen (1: until won)
+    threshold_turn: tuple[int, int] = (-1, -1)  # (turn, seat) the threshold was set in: it never outlives a turn
     occupy: int = 0  # armies to move in after a capture (0: not chosen, the most)
     move: int = 0  # armies for the free move (0: not chosen, the most)
     notice: str = ""  # the engine's refusal, or a hint; shown in the status region
@@ -156,6 +179,10 @@ class UiState:
     focus: int = -1  # a territory to move keyboard focus to after this command, or -1
     fast: bool = False  # bots move at a quick pace
     skipping: bool = False  # bots move without pause until a person's turn
+    bot_error: str = ""  # why the bots stopped (an error in a bot's thinking or move); "" while they run
+    bot_restarts: int = 0  # bumped by "Restart the computer players": the bot loop makes fresh bots
+    problem: str = ""  # an unexpected error elsewhere (saving, drawing), shown until dismissed
+    out_dismissed: bool = False  # the "you are out of the game" screen was closed
     record: RecordUi = field(default_factory=RecordUi)  # the whole log, the replay, the statistics
 
 
@@ -194,7 +221,8 @@ class Controller:
         rules = make_rules(settings.edition, settings.rules_options())
         self.game = Game.start(rules, settings.seats, seed)
         kept = self.ui
-        self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice, threshold=kept.threshold,
+        # The threshold belongs to one attack: a new game starts "until won".
+        self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
                           dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast)
         self._after_change()
 
@@ -202,7 +230,7 @@ class Controller:
         """Put a saved or linked game on the table (``viewer``: whose turn was already on screen)."""
         self.game = game
         kept = self.ui
-        self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice, threshold=kept.threshold,
+        self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
                           dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast,
                           viewer=viewer)
         self._after_change()
@@ -261,27 +289,35 @@ class Controller:
             elif state.armies[territory] < 2:
                 self._refuse(f"{name} needs at least two armies to attack or move from")
             else:
-                ui.selected, ui.target = territory, -1
+                self._select(territory, -1)
                 ui.move = 0
             return
         source = ui.selected
         if state.owner[territory] != seat:
             if self._refused(Attack(source, territory, 1)):
                 return
-            ui.target = territory
+            self._select(source, territory)
             return
         if self._refused(Fortify(source, territory, 1)):
             if state.armies[territory] >= 2:
                 # Not a place to move to, but one to attack or move from: choose it instead.
                 self._begin()
-                ui.selected, ui.target = territory, -1
+                self._select(territory, -1)
             return
-        ui.target, ui.move = territory, 0
+        self._select(source, territory)
+        ui.move = 0
+
+    def _select(self, source: int, target: int) -> None:
+        """Choose the territories of an attack or move; another attack starts again "until won"."""
+        ui = self.ui
+        if (source, target) != (ui.selected, ui.target):
+            ui.threshold = 1
+        ui.selected, ui.target = source, target
 
     def cancel(self) -> None:
         """Escape or Cancel: forget the selection and the amounts chosen for it."""
         self.ui.focus = -1
-        self.ui.selected = self.ui.target = -1
+        self._select(-1, -1)
         self.ui.occupy = self.ui.move = 0
 
     def key(self, territory: int, key: str) -> None:
@@ -315,6 +351,17 @@ class Controller:
             return
         if name == "fast":
             ui.fast = not ui.fast
+            return
+        if name == "restart-bots":
+            ui.bot_error = ""
+            ui.bot_restarts += 1
+            self._hint("The computer players start again.")
+            return
+        if name == "dismiss-problem":
+            ui.problem = ""
+            return
+        if name == "play-on":  # the people are out: let the bots finish the game, fast
+            ui.fast, ui.out_dismissed = True, True
             return
         if name.startswith(("log-", "replay-", "stats-", "check-")):
             from risk_ui import record
@@ -371,8 +418,9 @@ class Controller:
         ui.focus = -1
         if name == "amount-number":
             ui.number, ui.amount = max(1, _int(value, ui.number)), "number"
-        elif name == "threshold":
+        elif name == "threshold" and self.attack_chosen():
             ui.threshold = max(1, _int(value, ui.threshold))
+            ui.threshold_turn = (self.state.turn, self.state.current)
         elif name == "occupy-count":
             ui.occupy = _int(value, ui.occupy)
         elif name == "move-count":
@@ -405,6 +453,22 @@ class Controller:
         if source < 0:
             return self.ui.dice
         return max(1, min(self.ui.dice, self.state.armies[source] - 1, 3))
+
+    def attack_chosen(self) -> bool:
+        """Whether an attack is chosen: a territory of the player to move and an enemy one (the threshold's
+        field is open only then, as the threshold belongs to that attack)."""
+        state, ui = self.state, self.ui
+        return (state.phase is Phase.ATTACK and ui.selected >= 0 and ui.target >= 0
+                and state.owner[ui.target] != state.current)
+
+    def blitz_blocked(self) -> str:
+        """Why "attack until" cannot roll with the threshold chosen ("" when it can)."""
+        source = self.ui.selected
+        if not self.attack_chosen() or self.ui.threshold < self.state.armies[source]:
+            return ""
+        name = self.territory_name(source)
+        return (f"{name} has {armies_text(self.state.armies[source])}: stopping when {self.ui.threshold} are "
+                "left leaves nothing to roll. Choose a smaller number, or roll the dice one roll at a time.")
 
     def occupy_count(self) -> int:
         """Armies to move in: the chosen number, or the most allowed."""
@@ -462,8 +526,29 @@ class Controller:
             return True
         if state.phase is Phase.OVER or self.is_human(state.current) or not 0 <= state.current < len(self.game.seats):
             return False
-        self._hint(f"{self.seat_name(state.current)} (computer) is playing: wait, or press Skip to my turn.")
+        if self.ui.bot_error:
+            self._hint("The computer players stopped after an error: press Restart the computer players.")
+        else:
+            self._hint(f"{self.seat_name(state.current)} (computer) is playing: wait, or press Skip to my turn.")
         return True
+
+    def bot_failed(self, seat: int, error: BaseException) -> None:
+        """A bot's thinking or move raised: stop the bots, and say so (the game itself is untouched)."""
+        who = f"{self.seat_name(seat)} (computer)" if 0 <= seat < len(self.game.seats) else "A computer player"
+        self.ui.bot_error = (f"{who} stopped after an error: {error_text(error)}. The game waits: press "
+                             "Restart the computer players to go on.")
+        self.ui.skipping = False
+
+    def report_problem(self, doing: str, error: BaseException) -> None:
+        """An unexpected error while ``doing`` something beside the game: shown until dismissed."""
+        self.ui.problem = f"Something went wrong {doing}: {error_text(error)}. The game goes on."
+
+    def people_out(self) -> bool:
+        """Whether every person at the table is out of a game the bots play on."""
+        state, seats = self.state, self.game.seats
+        people = [s for s in range(len(seats)) if self.is_human(s)]
+        return (bool(people) and len(people) < len(seats) and state.phase is not Phase.OVER
+                and not any(state.alive[s] for s in people))
 
     # -- internals --------------------------------------------------------------------------------
 
@@ -510,11 +595,11 @@ class Controller:
         elif state.phase in (Phase.ATTACK, Phase.FORTIFY):
             # A captured target (moved into) or a finished move: choose anew; keep a source that can go on.
             if ui.target >= 0 and state.owner[ui.target] == state.current:
-                ui.target = -1
+                self._select(ui.selected, -1)
             if ui.selected >= 0 and (state.owner[ui.selected] != state.current or state.armies[ui.selected] < 2):
-                ui.selected = ui.target = -1
+                self._select(-1, -1)
         elif state.phase is not Phase.BATTLE:
-            ui.selected = ui.target = -1
+            self._select(-1, -1)
         self._after_change()
 
     def _after_change(self) -> None:
@@ -528,8 +613,10 @@ class Controller:
             ui.handoff = -1
         elif state.current != ui.viewer and self.is_human(state.current):
             ui.handoff = state.current
-            ui.selected = ui.target = -1
+            self._select(-1, -1)
             ui.report = None
+        if ui.threshold_turn != (state.turn, state.current):  # a threshold never outlives its turn
+            ui.threshold = 1
 
     # -- names ------------------------------------------------------------------------------------
 
@@ -555,6 +642,30 @@ class Controller:
 def armies_text(count: int) -> str:
     """ "1 army", "3 armies"."""
     return f"{count} army" if count == 1 else f"{count} armies"
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """A count with its noun: ``plural(1, "territory", "territories")`` is "1 territory"."""
+    return f"{count} {one if count == 1 else many}"
+
+
+def armies_range_text(low: int, high: int) -> str:
+    """A range of armies, said once when it is one number.
+
+    >>> armies_range_text(3, 3), armies_range_text(1, 1), armies_range_text(2, 5)
+    ('3 armies', '1 army', '2 to 5 armies')
+    """
+    return armies_text(high) if low >= high else f"{low} to {high} armies"
+
+
+def error_text(error: BaseException, limit: int = 200) -> str:
+    """An unexpected error in one line for the player: its kind and message, cut to ``limit`` characters.
+
+    >>> error_text(ZeroDivisionError("division by zero"))
+    'ZeroDivisionError: division by zero'
+    """
+    text = " ".join(f"{type(error).__name__}: {error}".split()) if str(error) else type(error).__name__
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 def _int(text: str, default: int) -> int:

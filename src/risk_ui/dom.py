@@ -8,18 +8,20 @@ and proxies. Nothing of the game lives here: a click goes to the controller, the
 
 from __future__ import annotations
 
+import sys
+import traceback
 from collections.abc import Callable
 from typing import Any
 
 from risk_ui import layout, view
-from risk_ui.controller import Controller
+from risk_ui.controller import EXCLUSIVE_OPTIONS, Controller
 from risk_ui.palette import mark_path
 
 SVG_NS = "http://www.w3.org/2000/svg"
 STYLESHEET = "./assets/style/game.css"
 FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player")
 KEYS = ("Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
-OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game"}
+OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game", "out": "out-play-on"}
 
 
 class Page:
@@ -199,6 +201,10 @@ class Page:
         for element in doc.querySelectorAll('input[name="ng-setup"]'):
             if element.checked:
                 form["setup"] = str(element.value)
+        for group in EXCLUSIVE_OPTIONS:
+            for element in doc.querySelectorAll(f'input[name="ng-{group}"]'):
+                if element.checked and not element.disabled:
+                    form[group] = str(element.value)
         form["options"] = [
             str(e.value) for e in doc.querySelectorAll('input[name="ng-option"]') if e.checked and not e.disabled]
         return form
@@ -262,7 +268,21 @@ class Page:
         if screen.focus >= 0:
             self._territories[screen.territories[screen.focus].id].focus()
         for hook in self.after_render:
-            hook()
+            try:
+                hook()
+            except Exception as error:  # saving failed: say so, and let the page and the bots go on
+                self.report("while saving the game", error)
+
+    def report(self, doing: str, error: BaseException) -> None:
+        """Show an unexpected error to the player at once (and its traceback in the console); the page
+        goes on. It stays on screen until dismissed, or comes back while the error does."""
+        traceback.print_exception(error, file=sys.stderr)
+        self.controller.report_problem(doing, error)
+        try:
+            self._draw_control("problem", view.Control(hidden=False))
+            self._text("problem-text", self.controller.ui.problem)
+        except Exception as again:  # no room to say it on the page: the console has it
+            traceback.print_exception(again, file=sys.stderr)
 
     def _focus_first_active(self, screen: view.Screen) -> None:
         for tv in screen.territories:

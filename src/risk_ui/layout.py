@@ -13,7 +13,7 @@ from html import escape
 from risk.board import Board
 from risk.rules import EDITIONS, OPTIONS
 from risk_ui import record
-from risk_ui.controller import DEFAULT_SETTINGS, SETUP_OPTION
+from risk_ui.controller import DEFAULT_SETTINGS, EXCLUSIVE_OPTIONS, SETUP_OPTION
 from risk_ui.palette import PALETTE
 
 MAX_SEATS = 6
@@ -44,8 +44,24 @@ def _seat_row(i: int) -> str:
         "</fieldset>")
 
 
+def _choice(kind: str, name: str, value: str, title: str, text: str, *, ident: str = "", checked: bool = False) -> str:
+    """One radio or checkbox of the dialog with its title and description."""
+    attributes = (f' id="{escape(ident)}"' if ident else "") + (" checked" if checked else "")
+    return (f'<label class="choice"><input type="{kind}"{attributes} name="{escape(name)}" value="{escape(value)}">'
+            f'<span class="choice-title">{escape(title)}</span><span class="choice-text">{escape(text)}</span></label>')
+
+
+def _exclusive_html(group: str, members: tuple[str, ...]) -> str:
+    """A group of options of which a game takes one or none, as radios ("Off" first)."""
+    radios = [_choice("radio", f"ng-{group}", "", "Off", "No headquarters: conquer the world to win.",
+                      ident=f"ng-{group}-off", checked=True)]
+    radios += [_choice("radio", f"ng-{group}", name, OPTIONS[name].title, OPTIONS[name].description,
+                       ident=f"ng-option-{name}") for name in members if name in OPTIONS]
+    return f'<fieldset id="ng-{group}"><legend>Headquarters</legend>{"".join(radios)}</fieldset>'
+
+
 def dialog_html() -> str:
-    """The new-game dialog: players, edition, setup and options."""
+    """The new-game dialog: players, edition, setup, headquarters and options."""
     counts = "".join(
         f'<option value="{n}"{" selected" if n == len(DEFAULT_SETTINGS.seats) else ""}>{n} players</option>'
         for n in range(2, MAX_SEATS + 1))
@@ -55,12 +71,12 @@ def dialog_html() -> str:
         f'<span class="choice-title">{escape(edition.title)}</span>'
         f'<span class="choice-text">{escape(edition.description)}</span></label>'
         for name, edition in EDITIONS.items())
+    grouped = {name for members in EXCLUSIVE_OPTIONS.values() for name in members}
     options = "".join(
-        f'<label class="choice"><input type="checkbox" id="ng-option-{escape(name)}" name="ng-option" '
-        f'value="{escape(name)}">'
-        f'<span class="choice-title">{escape(option.title)}</span>'
-        f'<span class="choice-text">{escape(option.description)}</span></label>'
-        for name, option in OPTIONS.items() if name != SETUP_OPTION)
+        _choice("checkbox", "ng-option", name, option.title, option.description, ident=f"ng-option-{name}")
+        for name, option in OPTIONS.items() if name != SETUP_OPTION and name not in grouped)
+    exclusive = "".join(_exclusive_html(group, members) for group, members in EXCLUSIVE_OPTIONS.items()
+                        if any(name in OPTIONS for name in members))
     setup = OPTIONS[SETUP_OPTION].description if SETUP_OPTION in OPTIONS else "Territories are dealt at random."
     return (
         '<dialog id="new-game-dialog" aria-labelledby="ng-title">'
@@ -75,7 +91,8 @@ def dialog_html() -> str:
         '<label class="choice"><input type="radio" name="ng-setup" value="manual">'
         '<span class="choice-title">By hand</span><span class="choice-text">Players claim territories one '
         "at a time, then place their remaining armies.</span></label></fieldset>"
-        '<fieldset><legend>Options</legend>' + options + "</fieldset>"
+        + exclusive
+        + '<fieldset><legend>Options</legend>' + options + "</fieldset>"
         '<p id="ng-error" class="error" role="alert" hidden></p>'
         '<div class="dialog-buttons">'
         + _button("start-game", "Start game", element_id="ng-start")
@@ -102,11 +119,15 @@ def app_html(board: Board) -> str:
         '<section class="turn" aria-label="Turn">'
         '<p id="status" class="status" role="status" aria-live="polite"></p>'
         '<p id="message" class="message" role="status" aria-live="polite"></p>'
-        "</section>"
+        '<div id="problem" class="problem" role="alert" hidden><p id="problem-text"></p>'
+        + _button("dismiss-problem", "Dismiss", element_id="problem-dismiss")
+        + "</div></section>"
         '<section id="bot-bar" class="panel bot-bar" aria-label="Computer players" hidden>'
         '<p id="bot-status"></p>'
         + _button("fast", "Fast", element_id="fast", extra=' aria-pressed="false"')
         + _button("skip", "Skip to my turn", element_id="skip")
+        + _button("restart-bots", "Restart the computer players", element_id="restart-bots",
+                  extra=' class="primary" hidden')
         + "</section>"
         '<section id="panel-place" class="panel" aria-label="Reinforcements" hidden>'
         '<p id="place-summary"></p>'
@@ -126,11 +147,11 @@ def app_html(board: Board) -> str:
         + "</div>"
         '<div class="attack-buttons">'
         + _button("roll", "Roll", element_id="roll", extra=' class="primary"')
-        + _button("blitz", "Attack until won", element_id="blitz")
-        + '<label class="threshold">or until <input id="threshold" type="number" min="1" value="1" '
-        'inputmode="numeric"> armies are left</label>'
+        + _button("blitz", "Attack until won", element_id="blitz", extra=' aria-describedby="blitz-note"')
+        + '<label class="threshold">Stop when this many are left <input id="threshold" type="number" min="1" '
+        'value="1" inputmode="numeric"></label>'
         + _button("cancel", "Cancel", element_id="cancel-attack")
-        + "</div></section>"
+        + '</div><p id="blitz-note" class="note" hidden></p></section>'
         '<section id="panel-battle" class="panel" aria-label="Your dice" hidden>'
         '<div id="battle-choices" class="battle-choices"></div></section>'
         '<section id="panel-dice" class="panel" aria-label="Dice" hidden><div id="dice"></div></section>'
@@ -169,5 +190,10 @@ def app_html(board: Board) -> str:
         '<div id="winner-stats" class="stats"></div>'
         + _button("open-dialog", "New game", element_id="winner-new-game", extra=' class="primary"')
         + _button("close-winner", "Look at the board", element_id="winner-close")
+        + "</div></div>"
+        '<div id="out" class="overlay" role="dialog" aria-modal="true" aria-labelledby="out-title" hidden>'
+        '<div class="overlay-box"><h2 id="out-title"></h2><p id="out-text"></p>'
+        + _button("play-on", "Let them play on, fast", element_id="out-play-on", extra=' class="primary"')
+        + _button("open-dialog", "New game", element_id="out-new-game")
         + "</div></div>"
         + dialog_html())

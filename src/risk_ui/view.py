@@ -13,7 +13,7 @@ The page's test contract, stable across releases:
   seat is "Neutral". The territory attacked or moved from, and the one chosen as target, carry
   ``aria-pressed="true"`` (no ``aria-pressed`` otherwise);
 - ``<body>`` carries ``data-phase`` (``phase.name.lower()``) and ``data-player`` (the seat to move),
-  and ``data-overlay`` ("handoff", "winner" or "").
+  and ``data-overlay`` ("handoff", "winner", "out" (every person is out, the bots play on) or "").
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING
 from risk.actions import Reroll, UseCommander, every_action
 from risk.deck import deck_for
 from risk.engine import bonus_choices, legal_actions, matched_sets, must_trade, occupy_range, reachable, tradable_sets
-from risk.events import BattleFought, Event
+from risk.events import BattleFought, Eliminated, Event
 from risk.flow import flow_for
 from risk.history import describe, merged, opening, seat_names
 from risk.rules import OPTIONS
 from risk.state import GameState, Phase
 from risk_ui import bots, odds_view, record
-from risk_ui.controller import SETUP_OPTION, armies_text
+from risk_ui.controller import SETUP_OPTION, armies_range_text, armies_text, plural
 from risk_ui.palette import NEUTRAL, PALETTE, UNCLAIMED_HEX, Colour, ink_for, mark_path, tint
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ class Screen:
     message_error: bool
     controls: dict[str, Control] = field(default_factory=dict)  # by element id
     html: dict[str, str] = field(default_factory=dict)  # container id -> inner HTML
-    overlay: str = ""  # "handoff", "winner" or ""
+    overlay: str = ""  # "handoff", "winner", "out" or ""
     dialog_open: bool = False
     focus: int = -1  # territory index to focus, or -1
 
@@ -225,7 +225,7 @@ def status_line(controller: Controller) -> str:
     if phase is Phase.OCCUPY:
         low, high = occupy_range(state)
         captured = controller.territory_name(state.battle_target)
-        return f"{name}: you captured {captured}! Move in {low} to {high} armies."
+        return f"{name}: you captured {captured}! Move in {armies_range_text(low, high)}."
     if phase is Phase.BATTLE:
         return f"{name}: keep the dice, or change one of them."
     source, target = ui.selected, ui.target
@@ -300,17 +300,18 @@ def players_html(controller: Controller, state: GameState | None = None) -> str:
         if not state.alive[seat]:
             classes.append("out")
         cards = len(state.hands[seat])
-        facts = f"{owned} territories, {armies_text(armies)}"
+        facts = f"{plural(owned, 'territory', 'territories')}, {armies_text(armies)}"
         if seat != state.neutral:
-            facts += f", {cards} card" + ("" if cards == 1 else "s")
+            facts += f", {plural(cards, 'card', 'cards')}"
         if state.headquarters[seat] >= 0:
             facts += f"; headquarters {state.board.territories[state.headquarters[seat]].name}"
         if not state.alive[seat]:
             facts = "out of the game"
         current = ' aria-current="true"' if "current" in classes else ""
-        rows.append(
+        name = escape(controller.seat_name(seat))
+        rows.append(  # a long name is cut short on screen: the title holds it whole
             f'<li class="{" ".join(classes)}" data-seat="{seat}"{current}>{_mark_svg(colour)}'
-            f'<span class="player-name">{escape(controller.seat_name(seat))}</span>'
+            f'<span class="player-name" title="{name}">{name}</span>'
             f'<span class="player-facts">{facts}</span></li>')
     return "".join(rows)
 
@@ -460,8 +461,13 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
             c[f"dice-{n}"] = Control(pressed=controller.dice_count() == n, disabled=source >= 0 and n > most)
         c["roll"] = Control(disabled=not ready, text=f"Roll {controller.dice_count()} "
                                                      f"{'die' if controller.dice_count() == 1 else 'dice'}")
-        c["threshold"] = Control(value=str(ui.threshold))
-        c["blitz"] = Control(disabled=not ready)
+        # The threshold belongs to the attack chosen, and the button says what it will do.
+        blocked = controller.blitz_blocked()
+        c["threshold"] = Control(value=str(ui.threshold), disabled=not ready,
+                                 maximum=str(max(1, state.armies[source] - 1)) if ready else None)
+        until = "won" if ui.threshold <= 1 else f"{ui.threshold} are left"
+        c["blitz"] = Control(disabled=not ready or bool(blocked), text=f"Attack until {until}")
+        c["blitz-note"] = Control(text=blocked, hidden=not blocked)
         c["cancel-attack"] = Control(disabled=source < 0)
 
     # The free move.
@@ -469,8 +475,8 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["panel-move"] = Control(hidden=not moving)
     if moving and source >= 0:
         most = state.armies[source] - 1
-        c["move-summary"] = Control(text=f"Move armies from {controller.territory_name(source)} to "
-                                         f"{controller.territory_name(target)} (1 to {most}).")
+        c["move-summary"] = Control(text=f"Move {armies_range_text(1, most)} from "
+                                         f"{controller.territory_name(source)} to {controller.territory_name(target)}.")
         c["move-count"] = Control(value=str(controller.move_count()), minimum="1", maximum=str(most))
         c["move"] = Control(text=f"Move {armies_text(controller.move_count())}")
 
@@ -485,12 +491,12 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         low, high = occupy_range(state)
         count = controller.occupy_count()
         c["occupy-summary"] = Control(
-            text=f"Move {low} to {high} armies from {controller.territory_name(state.battle_source)} into "
+            text=f"Move {armies_range_text(low, high)} from {controller.territory_name(state.battle_source)} into "
                  f"{controller.territory_name(state.battle_target)}.")
-        c["occupy-count"] = Control(value=str(count), minimum=str(low), maximum=str(high))
+        c["occupy-count"] = Control(value=str(count), minimum=str(low), maximum=str(high), disabled=low == high)
         c["occupy"] = Control(text=f"Move in {armies_text(count)}")
-        c["occupy-min"] = Control(text=f"Fewest ({low})")
-        c["occupy-max"] = Control(text=f"Most ({high})")
+        c["occupy-min"] = Control(text=f"Fewest ({low})", disabled=low == high)
+        c["occupy-max"] = Control(text=f"Most ({high})", disabled=low == high)
 
     c["end-turn"] = Control(hidden=phase not in (Phase.ATTACK, Phase.FORTIFY) or covered)
 
@@ -506,7 +512,16 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["winner"] = Control(hidden=not over or ui.winner_dismissed)
     if over:
         c["winner-title"] = Control(text=f"{name(state.winner)} wins!")
-        c["winner-text"] = Control(text=f"{name(state.winner)} has conquered the world in {state.turn} turns.")
+        c["winner-text"] = Control(text=f"{name(state.winner)} has conquered the world in "
+                                        f"{plural(state.turn, 'turn', 'turns')}.")
+    out = controller.people_out() and not over and not ui.out_dismissed
+    c["out"] = Control(hidden=not out)
+    if out:
+        c.update(_out_texts(controller))
+
+    # An unexpected error (saving, drawing): shown until dismissed.
+    c["problem"] = Control(hidden=not ui.problem)
+    c["problem-text"] = Control(text=ui.problem)
 
     # The new-game dialog: rows for the chosen number of players, the error if any.
     for i in range(6):
@@ -516,6 +531,28 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         if option_name != SETUP_OPTION:
             c[f"ng-option-{option_name}"] = Control(disabled=ui.dialog_edition not in option.editions)
     return c
+
+
+def _out_texts(controller: Controller) -> dict[str, Control]:
+    """The screen that says every person is out: who took the last territory, and what next."""
+    state, game = controller.state, controller.game
+    people = [s for s in range(len(game.seats)) if controller.is_human(s)]
+    last = None
+    for step in reversed(game.history):  # the latest elimination of a person
+        last = next((e for e in step.events if isinstance(e, Eliminated) and e.seat in people), None)
+        if last is not None:
+            break
+    bots_left = sum(1 for s in range(len(game.seats)) if state.alive[s] and not controller.is_human(s))
+    if len(people) == 1:
+        title, whose = "You are out of the game", "your"
+    else:
+        title, whose = "Everyone at the table is out", "the last person's"
+    how = f"{controller.seat_name(last.by)} took {whose} last territory. " if last is not None else ""
+    players = "computer player plays" if bots_left == 1 else "computer players play"
+    return {
+        "out-title": Control(text=title),
+        "out-text": Control(text=f"{how}{bots_left} {players} on: watch them finish, or start a new game."),
+    }
 
 
 def render(controller: Controller) -> Screen:
@@ -538,7 +575,12 @@ def render(controller: Controller) -> Screen:
         "log": log_html(controller, upto=replayed),
         "odds": odds_view.odds_html(controller),
     }
-    overlay = "handoff" if covered else ("winner" if state.phase is Phase.OVER and not ui.winner_dismissed else "")
+    if covered:
+        overlay = "handoff"
+    elif state.phase is Phase.OVER:
+        overlay = "" if ui.winner_dismissed else "winner"
+    else:
+        overlay = "out" if controller.people_out() and not ui.out_dismissed else ""
     controls = _controls(controller, ui.dialog_people)
     controls.update(bots.controls(controller))
     controls.update(record.controls(controller))

@@ -119,6 +119,9 @@ def test_the_odds_panel_shows_the_exact_chances_before_an_attack(near_win: Any) 
     page.locator("#threshold").dispatch_event("change")
     assert page.locator('#odds tr[data-stop-at="9"]').get_attribute("data-p") == str(
         attack_odds(19, 1, stop_at=9).p_conquer)
+    assert page.locator("#blitz").inner_text() == "Attack until 10 are left"  # the button names it
+    page.locator("#threshold").fill("1")
+    page.locator("#threshold").dispatch_event("change")
 
 
 def test_the_winners_screen_shows_the_charts(near_win: Any) -> None:

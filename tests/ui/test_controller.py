@@ -21,6 +21,7 @@ from risk.engine import bonus_choices
 from risk.events import BattleFought
 from risk.game import Seat
 from risk.state import Phase
+from risk_ui import view
 from risk_ui.controller import (
     DEFAULT_SETTINGS,
     Controller,
@@ -159,6 +160,21 @@ def test_a_typed_number_above_the_reserve_is_refused_by_the_engine():
     c.set_field("amount-number", "9")
     c.click(tid("alaska"))
     assert c.ui.error and c.ui.notice == "You have only 3 armies to place"
+
+
+def test_the_engines_refusals_the_page_shows_say_one_army_in_the_singular():
+    state = attack_position(phase=Phase.REINFORCE)
+    state.reserve[0] = 1
+    c = controller_at(state)
+    c.set_field("amount-number", "3")
+    c.click(tid("alaska"))
+    assert c.ui.notice == "You have only 1 army to place"
+    c = controller_at(attack_position(armies={"alaska": 2}, owners={"alberta": 0}))
+    c.click(tid("alaska"))
+    c.click(tid("alberta"))
+    c.set_field("move-count", "2")
+    c.command("move")
+    assert c.ui.notice == "Move only 1 army: one must stay on Alaska"
 
 
 def test_blitz_stops_at_the_threshold_without_capturing():
@@ -417,3 +433,142 @@ def test_submitting_a_good_form_starts_that_game_and_a_bad_one_keeps_the_dialog_
     assert c.state.people == 4 and c.state.rules.edition == "classic-1963" and c.state.rules.army_cap == 12
     assert c.state.phase is Phase.CLAIM
     assert c.game.seats[0] == Seat("Ann", 4) and c.game.seats[1].name == "Blue"
+
+
+# -- the blitz threshold belongs to one attack ---------------------------------------------------------
+
+
+def blitz_button(c):
+    return view.render(c).controls["blitz"]
+
+
+def test_the_threshold_is_named_on_the_button_and_belongs_to_the_attack_chosen():
+    c = controller_at(attack_position(armies={"alaska": 12, "argentina": 1},
+                                      owners={"brazil": 0, "argentina": 1}))
+    c.click(tid("alaska"))
+    c.click(tid("kamchatka"))
+    assert blitz_button(c).text == "Attack until won"
+    c.set_field("threshold", "3")
+    assert blitz_button(c).text == "Attack until 3 are left" and not blitz_button(c).disabled
+    c.click(tid("kamchatka"))  # the same target again: still this attack
+    assert c.ui.threshold == 3
+    c.click(tid("alaska"))  # unselect: the attack is gone, and its threshold with it
+    assert c.ui.threshold == 1
+    c.click(tid("alaska"))
+    c.click(tid("kamchatka"))
+    assert blitz_button(c).text == "Attack until won"
+
+
+def test_another_target_or_source_starts_again_until_won():
+    state = attack_position(armies={"alaska": 12, "greenland": 5},
+                            owners={"alberta": 1, "greenland": 0, "iceland": 1})
+    c = controller_at(state)
+    c.click(tid("alaska"))
+    c.click(tid("kamchatka"))
+    c.set_field("threshold", "4")
+    c.click(tid("alberta"))  # another enemy next to Alaska
+    assert c.ui.target == tid("alberta") and c.ui.threshold == 1
+    c.set_field("threshold", "4")
+    c.click(tid("greenland"))  # one of mine, too far to move to: the source of a new attack
+    assert (c.ui.selected, c.ui.target) == (tid("greenland"), -1) and c.ui.threshold == 1
+    c.click(tid("iceland"))
+    assert c.ui.threshold == 1 and blitz_button(c).text == "Attack until won"
+
+
+def test_the_threshold_does_not_carry_into_the_next_turn_nor_a_new_game():
+    c = controller_at(attack_position(armies={"alaska": 12, "kamchatka": 40}))
+    c.click(tid("alaska"))
+    c.click(tid("kamchatka"))
+    c.set_field("threshold", "5")
+    c.command("end-turn")  # to the free move
+    c.command("end-turn")  # Blue's turn
+    assert c.state.current != 0 and c.ui.threshold == 1
+    c.ui.threshold = 5  # even one left behind by a path that forgot it: never into another turn
+    c.ui.threshold_turn = (c.state.turn, 0)
+    c._after_change()
+    assert c.ui.threshold == 1
+    c = controller_at(attack_position(armies={"alaska": 12, "kamchatka": 40}))
+    c.click(tid("alaska"))
+    c.click(tid("kamchatka"))
+    c.set_field("threshold", "5")
+    c.start(DEFAULT_SETTINGS, seed=3)
+    assert c.ui.threshold == 1
+    c.ui.threshold = 5
+    c.load(c.game)
+    assert c.ui.threshold == 1
+
+
+def test_a_threshold_is_typed_only_for_a_chosen_attack():
+    c = controller_at(attack_position())
+    assert view.render(c).controls["threshold"].disabled
+    c.set_field("threshold", "4")
+    assert c.ui.threshold == 1
+    c.click(tid("alaska"))
+    assert view.render(c).controls["threshold"].disabled
+    c.click(tid("kamchatka"))
+    threshold = view.render(c).controls["threshold"]
+    assert not threshold.disabled and threshold.maximum == "5"
+
+
+def test_a_threshold_that_leaves_nothing_to_roll_disables_the_button_with_the_reason():
+    c = controller_at(attack_position(armies={"alaska": 3}))
+    c.click(tid("alaska"))
+    c.click(tid("kamchatka"))
+    c.set_field("threshold", "3")
+    screen = view.render(c)
+    assert screen.controls["blitz"].disabled and screen.controls["blitz"].text == "Attack until 3 are left"
+    note = screen.controls["blitz-note"]
+    assert not note.hidden
+    assert note.text.startswith("Alaska has 3 armies: stopping when 3 are left leaves nothing to roll.")
+    c.set_field("threshold", "2")
+    screen = view.render(c)
+    assert not screen.controls["blitz"].disabled and screen.controls["blitz-note"].hidden
+
+
+def test_after_a_blitz_stops_at_its_threshold_the_same_attack_keeps_it_and_says_why_it_cannot_go_on():
+    c = controller_at(attack_position(armies={"alaska": 12, "kamchatka": 40}))
+    c.click(tid("alaska"))
+    c.click(tid("kamchatka"))
+    c.set_field("threshold", "5")
+    c.command("blitz")
+    assert (c.ui.selected, c.ui.target) == (tid("alaska"), tid("kamchatka")) and c.ui.threshold == 5
+    screen = view.render(c)
+    assert screen.controls["blitz"].disabled and "leaves nothing to roll" in screen.controls["blitz-note"].text
+
+
+def test_a_captured_target_ends_its_attack_and_its_threshold():
+    c = controller_at(attack_position(armies={"alaska": 30, "kamchatka": 1}))
+    c.click(tid("alaska"))
+    c.click(tid("kamchatka"))
+    c.set_field("threshold", "3")
+    c.command("blitz")
+    assert c.state.phase is Phase.OCCUPY and c.ui.threshold == 3  # still this attack while moving in
+    c.command("occupy")
+    assert c.ui.target == -1 and c.ui.threshold == 1
+
+
+# -- options that go together ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        ({"count": "4", "options": ["headquarters", "headquarters-short"]}, "choose either"),
+        ({"count": "4", "options": ["headquarters"], "headquarters": "headquarters-short"}, "choose either"),
+        ({"count": "3", "headquarters": "headquarters-short"}, "shorter headquarters goal is for 4 to 6 players"),
+        ({"count": "4", "headquarters": "nonsense"}, "does not apply"),
+    ],
+)
+def test_options_that_do_not_go_together_are_refused_with_the_reason(form, message):
+    with pytest.raises(ValueError, match=message):
+        parse_settings(form)
+
+
+def test_the_headquarters_choice_is_one_value_off_all_or_the_shorter_goal():
+    assert parse_settings({"count": "3", "headquarters": ""}).options == ("auto-setup",)
+    settings = parse_settings({"count": "3", "headquarters": "headquarters"})
+    assert settings.options == ("auto-setup", "headquarters")
+    settings = parse_settings({"count": "5", "headquarters": "headquarters-short"})
+    assert settings.options == ("auto-setup", "headquarters-short")
+    c = Controller.new(settings, seed=1)
+    assert c.state.rules.headquarters and c.state.rules.headquarters_short

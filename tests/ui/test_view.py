@@ -240,3 +240,102 @@ def test_what_happened_starts_with_the_deal_and_the_first_turn():
     first = c.state.current
     assert html.startswith("<li>The territories are dealt at random.</li>")
     assert html.endswith(f"<li>Turn 1: {c.seat_name(first)} receives {c.state.reserve[first]} armies.</li>")
+
+
+# -- texts that count: one or many, a range or one number -------------------------------------------
+
+
+def test_the_move_in_prompt_says_one_number_when_the_range_is_one_number():
+    from risk.actions import Attack
+
+    state = position(owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 4, "kamchatka": 1})
+    state.rng = scripted_rng(3, 1, [6, 5, 4], [1])
+    c = confirmed(state)
+    c.play_bot(Attack(tid("alaska"), tid("kamchatka"), 3))
+    assert c.state.phase is Phase.OCCUPY
+    screen = view.render(c)
+    assert screen.status == "Red: you captured Kamchatka! Move in 3 armies."
+    assert screen.controls["occupy-summary"].text == "Move 3 armies from Alaska into Kamchatka."
+    assert screen.controls["occupy-min"].disabled and screen.controls["occupy-max"].disabled
+    state = position(owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 9, "kamchatka": 1})
+    state.rng = scripted_rng(3, 1, [6, 5, 4], [1])
+    c = confirmed(state)
+    c.play_bot(Attack(tid("alaska"), tid("kamchatka"), 3))
+    screen = view.render(c)
+    assert screen.status.endswith("Move in 3 to 8 armies.") and not screen.controls["occupy-min"].disabled
+
+
+def test_one_territory_one_card_and_a_move_of_one_army_are_said_in_the_singular():
+    state = position(owners={"alaska": 0, "alberta": 0}, armies={"alaska": 2}, default_owner=1)
+    state.hands[0] = [5]
+    c = confirmed(state)
+    facts = view.render(c).html["players"]
+    assert "2 territories, 3 armies, 1 card" in facts and "40 territories" in facts
+    c.click(tid("alaska"))
+    c.click(tid("alberta"))
+    assert view.render(c).controls["move-summary"].text == "Move 1 army from Alaska to Alberta."
+
+
+def test_a_long_unbroken_name_keeps_its_whole_self_in_the_players_title():
+    name = "W" * 24
+    c = confirmed(position(), (Seat(name, 0), Seat("Bob", 1), Seat("Cy", 2)))
+    html = view.render(c).html["players"]
+    assert f'<span class="player-name" title="{name}">{name}</span>' in html
+
+
+# -- every person out: say so, offer to watch the bots finish or start again -------------------------
+
+
+def eliminated_by_a_bot():
+    """Ann (a person) holds only Kamchatka (1 army); Bob (a bot) attacks it from Alaska and takes it."""
+    from risk.actions import Attack
+
+    seats = (Seat("Ann", 0), Seat("Bob", 1, "easy"), Seat("Cy", 2, "easy"))
+    state = position(owners={"alaska": 1, "kamchatka": 0}, armies={"alaska": 9, "kamchatka": 1}, current=1)
+    for t in range(state.board.size):
+        if state.owner[t] == 0 and t != tid("kamchatka"):
+            state.owner[t] = 2
+    state.rng = scripted_rng(3, 1, [6, 5, 4], [1])
+    c = Controller.from_state(seats, state)
+    assert c.play_bot(Attack(tid("alaska"), tid("kamchatka"), 3))
+    return c
+
+
+def test_when_every_person_is_out_a_screen_says_so_and_offers_fast_play_or_a_new_game():
+    c = eliminated_by_a_bot()
+    assert not c.state.alive[0] and c.state.phase is not Phase.OVER
+    screen = view.render(c)
+    assert screen.overlay == "out"
+    assert screen.controls["out-title"].text == "You are out of the game"
+    assert screen.controls["out-text"].text == ("Bob took your last territory. 2 computer players play on: "
+                                                "watch them finish, or start a new game.")
+    assert screen.controls["skip"].text == "Skip to the end"
+    assert not c.ui.fast
+    c.command("play-on")
+    screen = view.render(c)
+    assert screen.overlay == "" and c.ui.fast and screen.controls["out"].hidden
+    c.command("skip")
+    assert c.ui.skipping and "(skipping to the end)" in view.render(c).status
+
+
+def test_the_out_screen_offers_a_new_game_and_never_shows_while_a_person_plays_on():
+    c = eliminated_by_a_bot()
+    c.command("open-dialog")
+    assert c.ui.dialog_open
+    seats = (Seat("Ann", 0), Seat("Bob", 1, "easy"), Seat("Dee", 3))
+    c = Controller.from_state(seats, position())
+    c.state.alive[0] = False
+    assert view.render(c).overlay != "out"  # Dee still plays
+
+
+# -- the new-game dialog ----------------------------------------------------------------------------
+
+
+def test_the_headquarters_options_are_one_radio_choice_off_by_default():
+    from risk_ui import layout
+
+    html = layout.dialog_html()
+    assert html.count('name="ng-headquarters"') == 3
+    assert '<input type="radio" id="ng-headquarters-off" checked name="ng-headquarters" value="">' in html
+    assert 'type="radio" id="ng-option-headquarters-short" name="ng-headquarters"' in html
+    assert 'type="checkbox" id="ng-option-headquarters"' not in html
