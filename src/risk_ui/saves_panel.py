@@ -82,6 +82,16 @@ class Session:
         self._coder: ReplayCoder | None = None  # the replay code of the game on the table, kept up
         self._undo_run: tuple[Game | None, int, int] = (None, -1, 0)  # undos in a row: game, length, count
 
+    def _fresh_id(self) -> str:
+        """A new save id that no save in the storage has (another tab may have made one this very
+        millisecond, of the same seed)."""
+        save_id = self.new_id()
+        base, n = save_id, 1
+        while self.saves.revision(save_id) is not None or self.saves.entry(save_id) is not None:
+            n += 1
+            save_id = f"{base}-{n}"
+        return save_id
+
     def say(self, text: str) -> None:
         """Add a sentence to the message."""
         self.message = f"{self.message} {text}".strip() if text not in self.message else self.message
@@ -98,7 +108,7 @@ class Session:
             fresh = False  # a damaged link: the game of before stays on the table
         current = self.saves.current_id()
         if not (current and not fresh and self._load(controller, current)):
-            self.save_id = self.new_id()
+            self.save_id = self._fresh_id()
         if self.message:
             controller.ui.notice, controller.ui.error = self.message, True
 
@@ -138,7 +148,7 @@ class Session:
             return False
         if not save_id:
             carried_on = self.saves.continued_by(game) if game.history else None
-            save_id = carried_on.id if carried_on is not None else self.new_id()
+            save_id = carried_on.id if carried_on is not None else self._fresh_id()
         # The link carries this save on (same game, more moves): its record replaces the save's, over
         # whatever revision is stored now.
         self.saves.claim(save_id)
@@ -187,7 +197,7 @@ class Session:
         game = controller.game
         if previous[0] is not None and previous[0] is not game:
             self.saves.forget(self.save_id)
-            self.save_id = self.new_id()  # another game on the table: a new save
+            self.save_id = self._fresh_id()  # another game on the table: a new save
         # Whether a move was made since (a hand-off screen passed is not one).
         moved = previous[0] is not None and previous[1:3] != _moment(controller)
         try:
@@ -267,7 +277,7 @@ class Session:
     def forget_save(self) -> None:
         """The save of the game on the table was deleted here: save the game again, as a new save, at once."""
         self.saves.forget(self.save_id)
-        self.save_id = self.new_id()
+        self.save_id = self._fresh_id()
         self._saved = (None, -1, -1, -2)
 
     # -- another tab on the same game -------------------------------------------------------------
@@ -284,7 +294,7 @@ class Session:
             return False
         if stored is None:  # deleted elsewhere: the game stays on the table, a new save at the next move
             saves.forget(save_id)
-            self.save_id = self.new_id()
+            self.save_id = self._fresh_id()
             self.say(DELETED)
             return True
         if self.changed(controller) and self._own_moves(controller):
@@ -297,7 +307,7 @@ class Session:
         """A write refused because another tab wrote the same save first (both moved at once)."""
         if conflict.stored is None:
             self.saves.forget(self.save_id)
-            self.save_id = self.new_id()
+            self.save_id = self._fresh_id()
             self._saved = (None, -1, -1, -2)
             self.say(DELETED)
         elif self._own_moves(controller):
@@ -329,7 +339,7 @@ class Session:
         """Both tabs moved: this page's game becomes a save of its own, named so it is never pruned."""
         old = self.saves.entry(self.save_id)
         self.saves.forget(self.save_id)
-        self.save_id = self.new_id()
+        self.save_id = self._fresh_id()
         self._saved = (None, -1, -1, -2)
         players = ", ".join(s.name for s in controller.game.seats)
         name = fit_name("Copy: " + (old.name if old and old.name else players))
@@ -376,6 +386,7 @@ class Session:
         self.message = ""
         ui = controller.ui
         controller.cancel()
+        ui.events = ()  # what the undone action caused is not news any more
         if ui.handoff >= 0 and ui.viewer == controller.state.current:
             ui.handoff = -1  # back to the player who had the device: no hand-off
         controller._after_change()  # whose eyes are on the screen, as after any move

@@ -3,7 +3,7 @@
 There is no server, so the page itself must never lose a game: after every action the current game is
 written to local storage as a replay code (so its log survives a reload) together with its link code
 (the present moment, which the page also puts in its address). :class:`Saves` does that on any object
-with ``get``/``set``/``remove``/``keys`` (the page passes one around ``localStorage``; the tests a
+with ``get``/``set``/``remove``/``names`` (the page passes one around ``localStorage``; the tests a
 dictionary with a size limit). A full storage (the browser's ``QuotaExceededError``, raised here as
 :class:`QuotaExceeded`) first prunes the oldest autosaves, never the game being saved nor one the player
 named or imported; only if that is not enough does :class:`StorageFull` give the player one sentence.
