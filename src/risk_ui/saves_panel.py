@@ -329,11 +329,22 @@ class Session:
         return False
 
     def _follow(self, controller: Controller) -> None:
-        """Put the stored save, newer than the game here, on the table."""
-        if self._load(controller, self.save_id, keep_dialog=True):
-            self.message = ""
-            self.say(FOLLOWED)
-            controller.ui.notice, controller.ui.error = FOLLOWED, False
+        """Put the stored save, newer than the game here, on the table: its new moves played on the game
+        here when they only extend it (a long game is not replayed after every move of the other tab),
+        else the save read whole."""
+        game, saves = controller.game, self.saves
+        if saves.catch_up(self.save_id, game):
+            entry = saves.entry(self.save_id)
+            dialog = controller.ui.dialog_open
+            controller.load(game, entry.viewer if entry else controller.ui.viewer)
+            controller.ui.dialog_open = dialog
+            self._saved = (game, *_moment(controller), controller.ui.viewer)
+            self._saved_count = len(game.history)
+        elif not self._load(controller, self.save_id, keep_dialog=True):
+            return
+        self.message = ""
+        self.say(FOLLOWED)
+        controller.ui.notice, controller.ui.error = FOLLOWED, False
 
     def _keep_apart(self, controller: Controller) -> None:
         """Both tabs moved: this page's game becomes a save of its own, named so it is never pruned."""

@@ -537,6 +537,29 @@ class Saves:
         self._revision[save_id] = revision
         return entry
 
+    def catch_up(self, save_id: str, game: Game) -> bool:
+        """Play on ``game`` (this page's game of the save, as it last read or wrote it) the moves another
+        tab saved since, when they only extend it: no replay of the whole record. Whether it did (else
+        :meth:`read` the save whole)."""
+        owner, base, crc = self._base.get(save_id, (None, -1, 0))
+        raw = self.backend.get(self.keys.tail(save_id))
+        if owner is None or owner() is not game or not raw:
+            return False
+        tail = Tail.parse(raw)
+        have = len(game.history) - base
+        if not tail.readable or (tail.base, tail.crc) != (base, crc) or not 0 <= have <= len(tail.lines):
+            return False  # the code was written again, or this game has moves the save has not
+        board = game.state.board
+        if any(format_action(board, game.history[base + i].action) != tail.lines[i] for i in range(have)):
+            return False  # another history
+        try:
+            for line in tail.lines[have:]:
+                game.play(parse_action(board, line))
+        except Exception:  # stored text that does not play: read() makes sense of it
+            return False
+        self._revision[save_id] = tail.revision
+        return True
+
     def claim(self, save_id: str) -> None:
         """Write this save next over whatever is stored now (a link that carries the saved game on)."""
         self._revision[save_id] = self.revision(save_id)

@@ -379,9 +379,11 @@ def tell(panel: SavesPanel, other: SavesPanel) -> None:
 
 def test_a_tab_follows_another_that_plays_the_same_game_and_a_third_holds_every_move(mount):
     backend, (_, page_a, panel_a, _), (doc_b, page_b, panel_b, browser_b) = two_tabs(mount)
+    game_b = page_b.controller.game
     place(page_a)
     tell(panel_b, panel_a)
     assert page_b.controller.state == page_a.controller.state
+    assert page_b.controller.game is game_b  # the new move played on, the record not read again
     assert page_b.controller.ui.notice == FOLLOWED and "another tab" in button(doc_b, "saves-message").textContent
     assert codec.decode_share(browser_b.fragments[-1])[0].state == page_a.controller.state  # B's address too
     place(page_b, "northwest_territory")

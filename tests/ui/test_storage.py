@@ -223,6 +223,23 @@ def test_a_page_writes_only_over_the_revision_it_read_so_a_newer_save_is_never_r
     assert gone.value.stored is None
 
 
+def test_a_page_catches_up_with_another_tabs_moves_without_replaying_the_whole_record():
+    backend = MemoryBackend()
+    tab_a, tab_b = Saves(backend, clock()), Saves(backend, clock())
+    game_a = play(new_game(), 3)
+    tab_a.autosave(game_a, "g")
+    game_b = tab_b.read("g", claim=True).game
+    play(game_a, 2)
+    tab_a.autosave(game_a, "g")
+    assert tab_b.catch_up("g", game_b) and game_b.history == game_a.history and game_b.state == game_a.state
+    assert tab_b.known_revision("g") == tab_b.revision("g") == 2
+    assert not tab_b.catch_up("g", tab_b.read("g").game)  # only the game this page wrote or claimed
+    game_b.play(legal_actions(game_b.state)[0])  # the two tabs went two ways
+    game_a.play(legal_actions(game_a.state)[-1])
+    tab_a.autosave(game_a, "g")
+    assert game_a.history[-1] != game_b.history[-1] and not tab_b.catch_up("g", game_b)
+
+
 def test_a_tail_is_only_ever_played_on_the_code_it_extends():
     """The damage two tabs made before: one rewrote the whole save, the other appended its tail to it
     ("This saved game is damaged"). Even with the compare-and-set bypassed, the histories never mix."""
