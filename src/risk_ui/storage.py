@@ -736,20 +736,31 @@ class Saves:
         if legacy == self.keys:
             return 0
         backend = self.backend
+        # A save already under this site's keys with another record (an old page, still open after the
+        # update, played on the same game): the old page's record moves too, as a save of its own.
+        renamed: dict[str, str] = {}
+        ids = {legacy.save_of(k) for k in backend.names()} - {""}
+        for save_id in sorted(ids):
+            pairs = [(backend.get(legacy.code(save_id)), backend.get(self.keys.code(save_id))),
+                     (backend.get(legacy.tail(save_id)), backend.get(self.keys.tail(save_id)))]
+            if any(old is not None and new is not None and old != new for old, new in pairs):
+                n = 1
+                while self.revision(f"{save_id}-{n}") is not None:
+                    n += 1
+                renamed[save_id] = f"{save_id}-{n}"
         moved = 0
-        for key in backend.names():
-            save_id = legacy.save_of(key)
-            if not save_id:
-                continue
-            new_key = self.keys.prefix + key[len(legacy.prefix):]
-            value = backend.get(key)
-            if value is None:
-                continue
-            if backend.get(new_key) is None:
-                _move(backend, key, new_key, value)
-            else:
-                backend.remove(key)  # already moved (the page stopped half way once)
-            moved += key.startswith(legacy.code(""))
+        for save_id in sorted(ids):
+            target = renamed.get(save_id, save_id)
+            for old_key, new_key in ((legacy.code(save_id), self.keys.code(target)),
+                                     (legacy.tail(save_id), self.keys.tail(target))):
+                value = backend.get(old_key)
+                if value is None:
+                    continue
+                if backend.get(new_key) is None:
+                    _move(backend, old_key, new_key, value)
+                else:
+                    backend.remove(old_key)  # the same record, moved already (the page stopped half way)
+            moved += 1
         raw = backend.get(legacy.index)
         if raw is not None:
             try:
@@ -757,10 +768,15 @@ class Saves:
             except (ValueError, RecursionError):
                 old = None
             mine = self._items()
-            ids = {item.get("id") for item in mine if isinstance(item, dict)}
+            known = {item.get("id") for item in mine if isinstance(item, dict)}
             if isinstance(old, list):
-                merged = mine + [i for i in old if not (isinstance(i, dict) and i.get("id") in ids)]
-                _move(backend, legacy.index, self.keys.index, json.dumps(merged, separators=(",", ":")))
+                added = []
+                for item in old:
+                    if isinstance(item, dict) and item.get("id") in renamed:
+                        item = {**item, "id": renamed[item["id"]]}
+                    if not (isinstance(item, dict) and item.get("id") in known):
+                        added.append(item)
+                _move(backend, legacy.index, self.keys.index, json.dumps(mine + added, separators=(",", ":")))
             else:  # a damaged list: kept aside as it is; repair() finds the saves again
                 self._set_aside([{"why": "the list of saved games of an earlier version is unreadable",
                                   "text": raw[:100_000]}])

@@ -380,6 +380,28 @@ def test_saves_under_the_released_unscoped_keys_move_once_to_the_first_site_that
     assert site_b.entries() == []
 
 
+def test_an_old_page_still_open_after_the_update_loses_nothing_it_saves():
+    """The released page, cached in another tab, plays on under the old keys after the saves moved."""
+    backend = MemoryBackend()
+    old = Saves(backend, clock(), LEGACY_KEYS)
+    game = play(new_game(1), 70)
+    old.autosave(game, "x")
+    site = Saves(backend, clock(), Keys.for_path("/"))
+    site.repair()
+    mine = site.read("x", claim=True).game
+    play(mine, 2)
+    site.autosave(mine, "x")  # the updated page plays on
+    theirs = play(game, 5)
+    backend.data[LEGACY_KEYS.tail("x")] = "\n".join(  # and the old page too, as it writes (no header)
+        format_action(theirs.state.board, s.action) for s in theirs.history[70:])
+    backend.data[LEGACY_KEYS.code("x")] = backend.data[site.keys.code("x")]
+    backend.data[LEGACY_KEYS.index] = json.dumps([{**json.loads(backend.data[site.keys.index])[0], "turn": 99}])
+    again = Saves(backend, clock(), Keys.for_path("/"))
+    again.repair()
+    assert {e.id for e in again.entries()} == {"x", "x-1"}
+    assert again.load("x").history == mine.history and again.load("x-1").history == theirs.history
+
+
 def test_moving_the_old_saves_fits_in_a_storage_that_is_nearly_full():
     backend = MemoryBackend()
     old = Saves(backend, clock(), LEGACY_KEYS)
