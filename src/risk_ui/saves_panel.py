@@ -305,11 +305,11 @@ class Session:
 
     def _diverged(self, controller: Controller, conflict: SaveConflict) -> None:
         """A write refused because another tab wrote the same save first (both moved at once)."""
-        if conflict.stored is None:
+        if conflict.stored is None:  # deleted elsewhere, and a move made here: saved again at once
             self.saves.forget(self.save_id)
             self.save_id = self._fresh_id()
             self._saved = (None, -1, -1, -2)
-            self.say(DELETED)
+            self.save(controller)
         elif self._own_moves(controller):
             self._keep_apart(controller)
         else:

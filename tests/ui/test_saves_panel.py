@@ -459,6 +459,16 @@ def test_a_save_deleted_in_another_tab_is_saved_again_at_the_next_move(mount):
     assert saves.load(panel_a.session.save_id).state == page_a.controller.state
 
 
+def test_a_move_made_on_a_save_deleted_elsewhere_before_the_tab_heard_of_it_is_saved_at_once(mount):
+    backend, (_, page_a, panel_a, _), _ = two_tabs(mount)
+    old = panel_a.session.save_id
+    Saves(backend).delete(old)
+    place(page_a)  # the storage event has not come: the write finds the save gone
+    saves = Saves(backend)
+    assert [e.id for e in saves.entries()] == [panel_a.session.save_id] != [old]
+    assert saves.load(panel_a.session.save_id).state == page_a.controller.state
+
+
 # -- undo: a turn ends only when the player means it ------------------------------------------------
 
 
