@@ -1,7 +1,8 @@
 """The page's saved games: autosave after every action, the address, undo, the list, and "Send this turn".
 
 :class:`Session` is the pure part: which save the game on the table is, what opening the page with a
-link (``#<code>``) or without one resumes, and what to write after each action. :class:`SavesPanel`
+link (``#<code>``) or without one resumes, what to write after each action and what the address must
+hold, what to do when another tab plays the same game, and what Undo may take back. :class:`SavesPanel`
 draws the "Saved games" panel into any document with the DOM's methods (the tests use the fake DOM)
 and listens to its own buttons, which carry ``data-save-action`` (not ``data-action``: the game's
 controller never sees them). The browser itself (local storage, the address, the clipboard, files)
@@ -18,25 +19,36 @@ from html import escape
 from typing import Any, Protocol
 
 from risk import codec
+from risk.actions import EndTurn
 from risk.codec import (
     SHARE_SEPARATOR,
     CannotEncode,
     CodecError,
     ReplayCoder,
     decode_share,
+    encode_game,
     encode_share,
+    fit_name,
     replay_length,
     share_present,
 )
-from risk.game import Game
+from risk.engine import apply
+from risk.events import CardDrawn, TurnStarted
+from risk.game import Game, Step
+from risk.history import describe, seat_names
 from risk.state import GameState, Phase
 from risk_ui import storage
-from risk_ui.controller import Controller
-from risk_ui.storage import SaveEntry, Saves, StorageFull
+from risk_ui.controller import SHARED_PHASES, Controller
+from risk_ui.storage import SaveConflict, SaveEntry, Saves, StorageFull
 
 PANEL_ID = "saves-panel"
 STYLESHEET = "./assets/style/saves.css"
 NO_STORAGE = "This browser keeps no saved games for this page: only the address holds the game."
+FOLLOWED = "This game moved on in another tab or window: here is its latest move."
+DELETED = ("This game's save was deleted in another tab or window: the game stays here and is saved "
+           "again at the next move.")
+NOTHING_TO_UNDO = ("Nothing to undo: a roll of the dice, a reshuffle of the cards and the next player's "
+                   "moves are final.")
 
 
 class Renders(Protocol):
@@ -47,17 +59,42 @@ class Renders(Protocol):
     def render(self) -> None: ...
 
 
+def _moment(controller: Controller) -> tuple[int, int]:
+    """The moment of the game on the table, within the game (the game itself is compared apart)."""
+    return len(controller.game.history), id(controller.game.state)
+
+
 class Session:
-    """Which save the game on the table is, and keeping it saved after every action."""
+    """Which save the game on the table is, and keeping it (and the address) up after every action."""
 
     def __init__(self, saves: Saves, new_id: Callable[[], str]) -> None:
         self.saves = saves
         self.new_id = new_id
         self.save_id = ""
-        self.message = ""  # a sentence for the player: a damaged link, a full storage
-        self.link = ""  # the link code of the game on the table (its present moment), as last written
-        self._key: object = None
+        self.message = ""  # a sentence for the player: a damaged link, a full storage, another tab
+        self.full = False  # the last save did not fit: the player is asked to make room
+        self.link = ""  # the link code of the game on the table (its present moment)
+        # What was saved last: the game (held, so no other game can take its id), its moment and viewer.
+        self._saved: tuple[Game | None, int, int, int] = (None, -1, -1, -2)
+        self._saved_count = 0  # actions in the game when it was last written
+        self._shown: tuple[Game | None, int, int] = (None, -1, -1)  # what the address holds
+        self._present: tuple[Game | None, int, int] = (None, -1, -1)  # what ``link`` is the present of
         self._coder: ReplayCoder | None = None  # the replay code of the game on the table, kept up
+        self._undo_run: tuple[Game | None, int, int] = (None, -1, 0)  # undos in a row: game, length, count
+
+    def _fresh_id(self) -> str:
+        """A new save id that no save in the storage has (another tab may have made one this very
+        millisecond, of the same seed)."""
+        save_id = self.new_id()
+        base, n = save_id, 1
+        while self.saves.revision(save_id) is not None or self.saves.entry(save_id) is not None:
+            n += 1
+            save_id = f"{base}-{n}"
+        return save_id
+
+    def say(self, text: str) -> None:
+        """Add a sentence to the message."""
+        self.message = f"{self.message} {text}".strip() if text not in self.message else self.message
 
     # -- opening the page -------------------------------------------------------------------------
 
@@ -69,11 +106,9 @@ class Session:
             if self.open_link(controller, code):
                 return
             fresh = False  # a damaged link: the game of before stays on the table
-        message = self.message
         current = self.saves.current_id()
         if not (current and not fresh and self._load(controller, current)):
-            self.save_id = self.new_id()
-        self.message = message or self.message
+            self.save_id = self._fresh_id()
         if self.message:
             controller.ui.notice, controller.ui.error = self.message, True
 
@@ -108,67 +143,101 @@ class Session:
         try:
             game, problem = decode_share(code)
         except CodecError as error:
-            self.message = str(error)
+            self.say(str(error))
             controller.ui.notice, controller.ui.error = self.message, True
             return False
         if not save_id:
             carried_on = self.saves.continued_by(game) if game.history else None
-            save_id = carried_on.id if carried_on is not None else self.new_id()
+            save_id = carried_on.id if carried_on is not None else self._fresh_id()
+        # The link carries this save on (same game, more moves): its record replaces the save's, over
+        # whatever revision is stored now.
+        self.saves.claim(save_id)
         controller.load(game)
         self.save_id = save_id
-        self._key = None  # saved at once (a new save, or the one it carries on)
+        self._saved = (None, -1, -1, -2)  # saved at once (a new save, or the one it carries on)
         if problem:
-            self.message = problem
-            controller.ui.notice, controller.ui.error = problem, True
+            self.say(problem)
+            controller.ui.notice, controller.ui.error = self.message, True
         return True
 
-    def _load(self, controller: Controller, save_id: str) -> bool:
+    def _load(self, controller: Controller, save_id: str, *, keep_dialog: bool = False) -> bool:
+        """Put a save on the table (claiming its revision); on a save that cannot be read, say why."""
         try:
-            game = self.saves.load(save_id)
+            loaded = self.saves.read(save_id, claim=True)
         except CodecError as error:
-            self.message = str(error)
+            self.say(str(error))
             return False
         entry = self.saves.entry(save_id)
-        controller.load(game, entry.viewer if entry else -1)
+        dialog = controller.ui.dialog_open
+        controller.load(loaded.game, entry.viewer if entry and not loaded.problem else -1)
+        controller.ui.dialog_open = dialog and keep_dialog
         self.save_id = save_id
-        self.link = entry.link if entry else ""
-        self._key = self._state_key(controller)  # nothing new to write until the next action
+        if loaded.problem:
+            self.say(loaded.problem)
+            self._saved = (None, -1, -1, -2)  # written again whole at once, from what could be read
+        else:
+            self._saved = (controller.game, *_moment(controller), controller.ui.viewer)
+        self._saved_count = len(controller.game.history)
+        if entry is not None and not loaded.problem:
+            self.link, self._present = entry.link, (controller.game, *_moment(controller))
         return True
 
     # -- after each action ------------------------------------------------------------------------
 
-    @staticmethod
-    def _state_key(controller: Controller) -> object:
-        game = controller.game
-        return (id(game), len(game.history), id(game.state), controller.ui.viewer)
-
     def changed(self, controller: Controller) -> bool:
         """Whether the game changed since it was last saved."""
-        return self._key != self._state_key(controller)
+        game, *moment = self._saved
+        return game is not controller.game or tuple(moment) != (*_moment(controller), controller.ui.viewer)
 
-    def save(self, controller: Controller) -> str:
-        """Autosave the game if it changed; return the code to put in the address, the present and the
-        history (see :meth:`address`), or "" if nothing changed."""
+    def save(self, controller: Controller) -> None:
+        """Autosave the game if it changed (the address is :meth:`address_due`'s business)."""
         if not self.changed(controller):
-            return ""
-        previous = self._key
-        if previous is not None and previous[0] != id(controller.game):  # type: ignore[index]
-            self.save_id = self.new_id()  # another game on the table: a new save
-        self._key = self._state_key(controller)
+            return
+        previous = self._saved
+        game = controller.game
+        if previous[0] is not None and previous[0] is not game:
+            self.saves.forget(self.save_id)
+            self.save_id = self._fresh_id()  # another game on the table: a new save
         # Whether a move was made since (a hand-off screen passed is not one).
-        moved = previous is not None and previous[:2] != self._key[:2]  # type: ignore[index]
+        moved = previous[0] is not None and previous[1:3] != _moment(controller)
         try:
-            entry = self.saves.autosave(controller.game, self.save_id, controller.ui.viewer)
+            entry = self.saves.autosave(game, self.save_id, controller.ui.viewer)
         except StorageFull as error:
-            self.message = str(error)
-            from risk.codec import encode_game
-
-            self.link = encode_game(controller.game)
-            return self.address(controller)
+            self._saved = (game, *_moment(controller), controller.ui.viewer)  # tried again after the next move
+            self.full = True
+            self.say(str(error))
+            return
+        except SaveConflict as conflict:
+            self._diverged(controller, conflict)
+            return
+        self._wrote(controller, entry)
         if self._quiet_after(moved):
             self.message = ""  # a move since: what was said is old news (a lack of storage is not)
-        self.link = entry.link
-        return self.address(controller)
+        self._said_pruned()
+
+    def _wrote(self, controller: Controller, entry: SaveEntry) -> None:
+        if self.full:
+            self.full = False
+            self.message = self.message.replace(storage.FULL_MESSAGE, "").strip()
+        self._saved = (controller.game, *_moment(controller), controller.ui.viewer)
+        self._saved_count = len(controller.game.history)
+        self.link, self._present = entry.link, (controller.game, *_moment(controller))
+
+    def _said_pruned(self) -> None:
+        pruned = self.saves.pruned
+        if len(pruned) == 1:
+            self.say(f"The browser's storage was full: the oldest autosave ({pruned[0].title}, turn "
+                     f"{pruned[0].turn}) was deleted to keep this game.")
+        elif pruned:
+            self.say(f"The browser's storage was full: the {len(pruned)} oldest autosaves were deleted to keep "
+                     "this game.")
+
+    def present(self, controller: Controller) -> str:
+        """The link code of the game on the table at this moment."""
+        moment = (controller.game, *_moment(controller))
+        if self._present[0] is not controller.game or self._present[1:] != moment[1:]:
+            self.link, self._present = encode_game(controller.game), moment
+        return self.link
 
     def address(self, controller: Controller) -> str:
         """What the page's address holds: the link code of the present, then the game's history (as a
@@ -176,15 +245,25 @@ class Session:
         kept up by a :class:`~risk.codec.ReplayCoder` (only its last block is written again) and left
         out when longer than a link takes."""
         game = controller.game
+        present = self.present(controller)
         if not game.history:
-            return self.link
+            return present
         if self._coder is None or self._coder.game is not game:
             self._coder = ReplayCoder(game)
         try:
             history = self._coder.code()
         except CannotEncode:
-            return self.link
-        return self.link if len(history) > codec.MAX_SHARED_HISTORY_CHARS else self.link + SHARE_SEPARATOR + history
+            return present
+        return present if len(history) > codec.MAX_SHARED_HISTORY_CHARS else present + SHARE_SEPARATOR + history
+
+    def address_due(self, controller: Controller) -> str:
+        """The code the address must hold now, or "" when it already holds the game on the table (any
+        game put there: loaded, imported and loaded, new, from a link, or just ended)."""
+        moment = (controller.game, *_moment(controller))
+        if self._shown[0] is controller.game and self._shown[1:] == moment[1:]:
+            return ""
+        self._shown = moment
+        return self.address(controller)
 
     def _quiet_after(self, moved: bool) -> bool:
         return bool(self.message) and (moved or self.message == storage.FULL_MESSAGE) and (
@@ -195,17 +274,153 @@ class Session:
         self.message = ""
         return self._load(controller, save_id)
 
-    def undo(self, controller: Controller, before: GameState | None = None) -> bool:
-        """Take back the last action of this turn if nothing random came since (``before``: the state
-        before it, if known)."""
-        mine = controller.is_human(controller.state.current)  # a bot's moves are not the player's to undo
-        if controller.ui.record.replay is not None or not mine or not storage.undo(controller.game, before):
-            self.message = "Nothing to undo: a roll of the dice, a card drawn and the start of a turn are final."
+    def forget_save(self) -> None:
+        """The save of the game on the table was deleted here: save the game again, as a new save, at once."""
+        self.saves.forget(self.save_id)
+        self.save_id = self._fresh_id()
+        self._saved = (None, -1, -1, -2)
+
+    # -- another tab on the same game -------------------------------------------------------------
+
+    def follow(self, controller: Controller) -> bool:
+        """If another tab or window wrote (or deleted) the save on the table since this page read or
+        wrote it, catch up now: show its latest move, or, when a person moved here too and it was not
+        saved, keep this page's game as a separate save. Whether anything changed."""
+        save_id, saves = self.save_id, self.saves
+        if not save_id:
             return False
-        self.message = ""
-        controller.cancel()
-        controller.ui.notice, controller.ui.error = "Undone.", False
+        stored = saves.revision(save_id)
+        if stored == saves.known_revision(save_id):
+            return False
+        if stored is None:  # deleted elsewhere: the game stays on the table, a new save at the next move
+            saves.forget(save_id)
+            self.save_id = self._fresh_id()
+            self.say(DELETED)
+            return True
+        if self.changed(controller) and self._own_moves(controller):
+            self._keep_apart(controller)
+        else:
+            self._follow(controller)
         return True
+
+    def _diverged(self, controller: Controller, conflict: SaveConflict) -> None:
+        """A write refused because another tab wrote the same save first (both moved at once)."""
+        if conflict.stored is None:  # deleted elsewhere, and a move made here: saved again at once
+            self.saves.forget(self.save_id)
+            self.save_id = self._fresh_id()
+            self._saved = (None, -1, -1, -2)
+            self.save(controller)
+        elif self._own_moves(controller):
+            self._keep_apart(controller)
+        else:
+            self._follow(controller)  # only computer players moved here: nothing of a person is lost
+
+    def _own_moves(self, controller: Controller) -> bool:
+        """Whether a person made a move here since the last write (undoing one counts)."""
+        game = controller.game
+        start = self._saved_count
+        if self._saved[0] is not game or len(game.history) < start:
+            return True
+        state = game.state_at(start)
+        for step in game.history[start:]:
+            if controller.is_human(state.current):
+                return True
+            apply(state, step.action)
+        return False
+
+    def _follow(self, controller: Controller) -> None:
+        """Put the stored save, newer than the game here, on the table: its new moves played on the game
+        here when they only extend it (a long game is not replayed after every move of the other tab),
+        else the save read whole."""
+        game, saves = controller.game, self.saves
+        if saves.catch_up(self.save_id, game):
+            entry = saves.entry(self.save_id)
+            dialog = controller.ui.dialog_open
+            controller.load(game, entry.viewer if entry else controller.ui.viewer)
+            controller.ui.dialog_open = dialog
+            self._saved = (game, *_moment(controller), controller.ui.viewer)
+            self._saved_count = len(game.history)
+        elif not self._load(controller, self.save_id, keep_dialog=True):
+            return
+        self.message = ""
+        self.say(FOLLOWED)
+        controller.ui.notice, controller.ui.error = FOLLOWED, False
+
+    def _keep_apart(self, controller: Controller) -> None:
+        """Both tabs moved: this page's game becomes a save of its own, named so it is never pruned."""
+        old = self.saves.entry(self.save_id)
+        self.saves.forget(self.save_id)
+        self.save_id = self._fresh_id()
+        self._saved = (None, -1, -1, -2)
+        players = ", ".join(s.name for s in controller.game.seats)
+        name = fit_name("Copy: " + (old.name if old and old.name else players))
+        try:
+            entry = self.saves.autosave(controller.game, self.save_id, controller.ui.viewer)
+            self.saves.rename(self.save_id, name)
+        except (StorageFull, storage.QuotaExceeded):
+            self.full = True
+            self.say(storage.FULL_MESSAGE)
+            return
+        self._wrote(controller, entry)
+        self.say(f'This game was played on in another tab or window too. The moves made here are kept as a '
+                 f'separate save, "{name}"; the other is in Saved games.')
+        controller.ui.notice, controller.ui.error = self.message, True
+
+    # -- undo -------------------------------------------------------------------------------------
+
+    def undoable(self, controller: Controller, before: GameState | None) -> bool:
+        """Whether Undo may take back the last action: a person's, nothing random since, and the next
+        player has not acted (the hand-off screen still shows, or a computer player has not moved)."""
+        game = controller.game
+        if controller.ui.record.replay is not None or before is None or not storage.can_undo(game, before):
+            return False
+        actor = before.current
+        if not controller.is_human(actor):
+            return False
+        state = controller.state
+        if state.current == actor:
+            return True
+        return (controller.ui.handoff >= 0 or not controller.is_human(state.current)
+                or state.phase in SHARED_PHASES)
+
+    def undo(self, controller: Controller, before: GameState | None = None) -> bool:
+        """Take back the last action if :meth:`undoable` (``before``: the state before it, if known);
+        the status line says what was taken back."""
+        game = controller.game
+        if before is None and game.history:
+            before = game.state_at(len(game.history) - 1)
+        if before is None or not self.undoable(controller, before):
+            self.message = NOTHING_TO_UNDO
+            return False
+        text = undone_text(game, game.history[-1], before)
+        storage.undo(game, before)
+        self.message = ""
+        ui = controller.ui
+        controller.cancel()
+        ui.events = ()  # what the undone action caused is not news any more
+        if ui.handoff >= 0 and ui.viewer == controller.state.current:
+            ui.handoff = -1  # back to the player who had the device: no hand-off
+        controller._after_change()  # whose eyes are on the screen, as after any move
+        run_game, length, count = self._undo_run
+        count = count + 1 if run_game is game and length == len(game.history) + 1 else 1
+        self._undo_run = (game, len(game.history), count)
+        ui.notice = f"Undone: {text}" + (f" ({count} moves taken back.)" if count > 1 else "")
+        ui.error = False
+        return True
+
+
+def undone_text(game: Game, step: Step, before: GameState) -> str:
+    """What an Undo took back, as a sentence ("Red places 3 armies on Alaska.")."""
+    names = seat_names(game)
+    who = names[before.current] if 0 <= before.current < len(names) else "The player"
+    if isinstance(step.action, EndTurn):
+        text = f"{who} ends the turn."
+    else:
+        said = (describe(game, e, names) for e in step.events if not isinstance(e, TurnStarted | CardDrawn))
+        text = next((t for t in said if t), f"{who}'s last move.")
+    if any(isinstance(e, CardDrawn) for e in step.events):
+        text += " The card drawn goes back on the deck."
+    return text
 
 
 # -- the panel ----------------------------------------------------------------------------------------
@@ -262,7 +477,7 @@ class Browser(Protocol):
 
     def download(self, name: str, text: str) -> None: ...
 
-    async def read_file(self, element: Any) -> str: ...
+    async def read_file(self, element: Any) -> tuple[str, str]: ...
 
 
 class SavesPanel:
@@ -279,15 +494,16 @@ class SavesPanel:
         self._none = is_none
         self._listeners: list[Any] = []
         self._written: dict[str, object] = {}
-        self._undo_key: object = None
-        self._undoable = False
-        self._game_id = 0
+        self._undo_key: tuple[Game | None, int, int] = (None, -1, -1)
+        self._before_last: GameState | None = None  # the state before the last action of the game shown
+        self._game: Game | None = None
         self._before: dict[int, GameState] = {}  # the state before action n of this game, as seen
         self._last: tuple[int, GameState] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._full_shown = False
 
     def mount(self) -> None:
-        """Add the panel to the controls and a "Send this turn" button to the hand-off screen; listen."""
+        """Add the panel to the controls, and "Undo" and "Send this turn" to the hand-off screen; listen."""
         doc = self.document
         if self._none(doc.querySelector(f'link[href="{STYLESHEET}"]')):
             link = doc.createElement("link")
@@ -299,6 +515,13 @@ class SavesPanel:
         doc.getElementById("controls").appendChild(holder)
         box = doc.querySelector("#handoff .overlay-box")
         if not self._none(box):
+            # The player who just ended can take it back while the next one has not taken the device.
+            back = doc.createElement("button")
+            back.setAttribute("type", "button")
+            back.setAttribute("id", "handoff-undo")
+            back.setAttribute("data-save-action", "undo")
+            back.hidden = True
+            box.appendChild(back)
             send = doc.createElement("button")
             send.setAttribute("type", "button")
             send.setAttribute("id", "handoff-send")
@@ -316,10 +539,13 @@ class SavesPanel:
         self._listen(doc.getElementById("saves-import"), "change", self.on_import)
         self.refresh()
 
-    def _listen(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
+    def _listen(self, target: Any, kind: str, handler: Callable[[Any], None], capture: bool = False) -> None:
         proxy = self._proxy(handler)
         self._listeners.append(proxy)
-        target.addEventListener(kind, proxy)
+        if capture:
+            target.addEventListener(kind, proxy, True)
+        else:
+            target.addEventListener(kind, proxy)
 
     # -- events -----------------------------------------------------------------------------------
 
@@ -336,11 +562,34 @@ class SavesPanel:
         save_id = "" if self._none(raw) else str(raw)
         self.command(action, save_id)
 
+    def on_storage(self, event: Any) -> None:
+        """Another tab or window wrote to the storage: follow the game on the table if it was that one's
+        save, and show the list as it is now."""
+        raw = event.key
+        key = None if self._none(raw) else str(raw)
+        keys = self.session.saves.keys
+        ours = key is None or keys.save_of(key) == self.session.save_id
+        if ours and self.session.follow(self.page.controller):
+            self.page.render()
+            return
+        if key is None or key == keys.index:
+            self.refresh()
+
+    def on_guard(self, event: Any) -> None:
+        """Before any click or key reaches the game: if another tab moved this game on (and the storage
+        event has not come yet), catch up first and let this click go, so no move is made on an old
+        position."""
+        if self.session.follow(self.page.controller):
+            event.stopImmediatePropagation()
+            event.preventDefault()
+            self.page.render()
+
     def command(self, action: str, save_id: str = "") -> None:
         """Undo, send, load, rename, export or delete; then draw the page again."""
         session, controller = self.session, self.page.controller
         if action == "undo":
-            session.undo(controller, self._before.get(len(controller.game.history)))
+            self._check_undo(controller)
+            session.undo(controller, self._before_last)
         elif action == "send":
             self._spawn(self._send())
             return
@@ -358,8 +607,7 @@ class SavesPanel:
         elif action == "delete":
             session.saves.delete(save_id)
             if save_id == session.save_id:
-                session._key = None  # the game on the table is saved again (as a new save) at once
-                session.save_id = session.new_id()
+                session.forget_save()  # the game on the table is saved again (as a new save) at once
         self.page.render()
         self.refresh()
 
@@ -369,7 +617,7 @@ class SavesPanel:
         try:
             code = encode_share(self.page.controller.game)
         except ValueError:  # a game the replay code cannot hold still goes as its present moment
-            code = session.link or session.save(self.page.controller)
+            code = session.present(self.page.controller)
         url = self.browser.address(code)
         try:
             session.message = await self.browser.send(url)
@@ -389,14 +637,14 @@ class SavesPanel:
     async def _import(self, element: Any) -> None:
         session = self.session
         try:
-            text = await self.browser.read_file(element)
-            entry = session.saves.import_code(text)
+            file_name, text = await self.browser.read_file(element)
+            entry = session.saves.import_code(text, name_of_file(file_name))
         except CodecError as error:
             session.message = str(error)
         except (StorageFull, storage.QuotaExceeded):
             session.message = storage.FULL_MESSAGE
         else:
-            session.message = f"Imported {entry.title}: press Load to play it."
+            session.message = f'The save file is in the list as "{entry.title}": press Load to play it.'
         self.refresh()
 
     def _spawn(self, work: Any) -> None:
@@ -410,34 +658,53 @@ class SavesPanel:
         """After the game's page drew itself: save a changed game, update the address, the panel."""
         session, controller = self.session, self.page.controller
         replaying = controller.ui.record.replay is not None
-        if not replaying and session.changed(controller):
-            link = session.save(controller)
-            if link:
-                self.browser.replace_fragment(link)
-        key = (id(controller.game), len(controller.game.history), id(controller.game.state))
-        if key != self._undo_key:
-            self._undo_key = key
-            self._remember(controller)
-            before = self._before.get(len(controller.game.history))
-            self._undoable = storage.can_undo(controller.game, before)
-        allowed = (self._undoable and not replaying and controller.ui.handoff < 0
-                   and controller.is_human(controller.state.current))
-        self._set("undo", "disabled", not allowed, lambda e, v: setattr(e, "disabled", v))
+        if not replaying:
+            session.save(controller)
+            code = session.address_due(controller)
+            if code:
+                self.browser.replace_fragment(code)
+        self._check_undo(controller)
+        covered = controller.ui.handoff >= 0
+        allowed = session.undoable(controller, self._before_last)
+        self._set("undo", "disabled", not allowed or covered, lambda e, v: setattr(e, "disabled", v))
+        self._set("handoff-undo", "hidden", not (allowed and covered), lambda e, v: setattr(e, "hidden", v))
+        if allowed and covered and self._before_last is not None:
+            who = controller.seat_name(self._before_last.current)
+            self._set("handoff-undo", "text", f"Undo: back to {who}'s turn",
+                      lambda e, v: setattr(e, "textContent", v))
         over = controller.state.phase is Phase.OVER
         # A finished game goes too: whoever opens it sees the winner and can replay the whole game.
         self._set("send-turn", "text", "Send this game" if over else "Send this turn",
                   lambda e, v: setattr(e, "textContent", v))
         self._set("saves-message", "text", session.message, lambda e, v: setattr(e, "textContent", v))
         self._set("handoff-message", "text", session.message, lambda e, v: setattr(e, "textContent", v))
+        if session.full and not self._full_shown:  # ask the player to make room: show the list
+            details = self.document.getElementById("saves-details")
+            if not self._none(details):
+                details.open = True
+        self._full_shown = session.full
         html = list_html(session)
         self._set("saves-list", "list", html, lambda e, v: setattr(e, "innerHTML", v))
+
+    def _check_undo(self, controller: Controller) -> None:
+        """Keep the state before the last action of the game on the table (for Undo) up to date."""
+        game = controller.game
+        key = (game, *_moment(controller))
+        if key[0] is self._undo_key[0] and key[1:] == self._undo_key[1:]:
+            return
+        self._undo_key = key
+        self._remember(controller)
+        count = len(game.history)
+        self._before_last = self._before.get(count) if count else None
+        if count and self._before_last is None:  # a game just put on the table: replay it once
+            self._before_last = game.state_at(count - 1)
 
     def _remember(self, controller: Controller) -> None:
         """Keep the states seen in this game, so undo need not replay the whole game to find one."""
         game = controller.game
         count = len(game.history)
-        if id(game) != self._game_id:
-            self._game_id, self._before, self._last = id(game), {}, None
+        if game is not self._game:
+            self._game, self._before, self._last = game, {}, None
         for n in [n for n in self._before if n > count]:
             del self._before[n]
         if self._last is not None and self._last[0] == count - 1:
@@ -453,6 +720,18 @@ class SavesPanel:
         element = self.document.getElementById(ident)
         if not self._none(element):
             write(element, value)
+
+
+def name_of_file(file_name: str) -> str:
+    """A save's name from its file's name ("risk-Friday-night.txt" gives "Friday night").
+
+    >>> name_of_file("risk-Friday-night.txt"), name_of_file("")
+    ('Friday night', 'Imported')
+    """
+    stem = file_name.replace("\\", "/").rsplit("/", 1)[-1]
+    stem = stem[:-4] if stem.lower().endswith(".txt") else stem
+    stem = stem[5:] if stem.lower().startswith("risk-") else stem
+    return " ".join(stem.replace("-", " ").replace("_", " ").split()) or "Imported"
 
 
 # -- the browser --------------------------------------------------------------------------------------
@@ -479,6 +758,10 @@ class LocalStorage:
 
     def remove(self, key: str) -> None:
         self.store.removeItem(key)
+
+    def names(self) -> list[str]:
+        keys = (self.store.key(i) for i in range(int(self.store.length)))
+        return [str(k) for k in keys if not self._none(k)]
 
 
 class PageBrowser:
@@ -521,41 +804,54 @@ class PageBrowser:
         link.remove()
         self.window.URL.revokeObjectURL(url)
 
-    async def read_file(self, element: Any) -> str:
+    async def read_file(self, element: Any) -> tuple[str, str]:
         files = element.files
         if not files or files.length == 0:
             raise CodecError("Choose a save file first.")
-        text = str(await files.item(0).text())
+        chosen = files.item(0)
+        text = str(await chosen.text())
         element.value = ""
-        return text
+        return str(chosen.name), text
 
 
 def _backend(window: Any, is_none: Callable[[Any], bool]) -> tuple[storage.Backend, str]:
     try:
         store = window.localStorage
-        store.getItem(storage.CURRENT_KEY)
+        store.getItem(storage.DEFAULT_KEYS.current)
     except Exception:  # storage switched off: the game runs, but is kept only in the address
         return storage.MemoryBackend(), NO_STORAGE
     return LocalStorage(store, is_none), ""
 
 
 def resume(controller: Controller, *, fresh: bool) -> Session:
-    """Open the page's session in the browser: the address's link, else the autosave (not if ``fresh``)."""
+    """Open the page's session in the browser: the address's link, else the autosave (not if ``fresh``).
+
+    The saves are those of this copy of the site (keys scoped to its folder); what is stored is checked
+    first, and nothing stored can stop the page from starting.
+    """
     import time
 
     from pyscript import window  # type: ignore[import-not-found]
     from pyscript.ffi import is_none  # type: ignore[import-not-found]
 
     backend, message = _backend(window, is_none)
-    saves = Saves(backend)
+    saves = Saves(backend, keys=storage.Keys.for_path(str(window.location.pathname)))
     session = Session(saves, lambda: storage.new_id(controller.game, time.time()))
-    session.message = message
-    session.open(controller, str(window.location.hash), fresh=fresh)
+    session.say(message)
+    for text in saves.repair():
+        session.say(text)
+    try:
+        session.open(controller, str(window.location.hash), fresh=fresh)
+    except Exception as error:  # never a dead page: the game on the table stays a new one
+        session.save_id = session.new_id()
+        session.say(f"The saved game could not be opened ({type(error).__name__}): a new game starts.")
+        controller.ui.notice, controller.ui.error = session.message, True
     return session
 
 
 def connect(page: Renders, session: Session) -> SavesPanel:
-    """Mount the panel on the real page, autosave after every render, and follow a link pasted in."""
+    """Mount the panel on the real page, autosave after every render, follow a link pasted in, and
+    follow the game when another tab or window plays it."""
     from pyscript import document, window  # type: ignore[import-not-found]
     from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
@@ -571,4 +867,7 @@ def connect(page: Renders, session: Session) -> SavesPanel:
         page.render()
 
     panel._listen(window, "hashchange", on_hash)
+    panel._listen(window, "storage", panel.on_storage)
+    for kind in ("click", "keydown"):
+        panel._listen(window, kind, panel.on_guard, capture=True)
     return panel

@@ -3,33 +3,53 @@
 There is no server, so the page itself must never lose a game: after every action the current game is
 written to local storage as a replay code (so its log survives a reload) together with its link code
 (the present moment, which the page also puts in its address). :class:`Saves` does that on any object
-with ``get``/``set``/``remove`` (the page passes one around ``localStorage``; the tests a dictionary
-with a size limit). A full storage (the browser's ``QuotaExceededError``, raised here as
-:class:`QuotaExceeded`) first prunes the oldest autosaves, never the current game nor one the player
+with ``get``/``set``/``remove``/``names`` (the page passes one around ``localStorage``; the tests a
+dictionary with a size limit). A full storage (the browser's ``QuotaExceededError``, raised here as
+:class:`QuotaExceeded`) first prunes the oldest autosaves, never the game being saved nor one the player
 named or imported; only if that is not enough does :class:`StorageFull` give the player one sentence.
 
-Undo goes back one action at a time within the turn, but never past anything that drew from the
-random generator (a roll of the dice, a card drawn): the generator state is part of the game state,
-so neither undo nor a reload can roll again.
+What is stored, per copy of the site (the keys start with ``risk`` and the site's folder, see
+:class:`Keys`, so two copies on one origin keep their games apart):
+
+- ``saves``: a JSON list of the entries the list shows (:class:`SaveEntry`);
+- ``current``: the id of the game last on the table;
+- ``save.<id>``: the replay code of the game up to some action;
+- ``tail.<id>``: a header ``@<revision> <actions in the code> <crc32 of the code>``, then the actions
+  after the code, one a line (cheap to write after every action).
+
+The revision counts the writes of a save. Every page remembers the revision it read or wrote last and
+writes only over that one (compare and set): a save another tab moved on is never overwritten by an
+older game (:class:`SaveConflict`). The tail names the code it extends, so a tail is never played on
+another tab's code. Everything read is checked: a damaged record is set aside or rebuilt
+(:meth:`Saves.repair`) and a damaged code falls back to the entry's link, the present moment.
+
+Undo goes back one action at a time, but never past anything that moved the random generator (a roll
+of the dice, a reshuffle): the generator state is part of the game state, so neither undo nor a reload
+can roll again. A card drawn from an already shuffled deck is the card the same end of turn draws
+again, so undo takes back an end of turn that drew one.
 
 >>> from risk.game import Game, Seat
 >>> from risk.rules import make_rules
 >>> saves = Saves(MemoryBackend(), clock=lambda: 0.0)
 >>> game = Game.start(make_rules("classic", ["auto-setup"]), [Seat("Ann", 0), Seat("Bob", 1)], seed=5)
 >>> entry = saves.autosave(game, "g1")
->>> saves.load("g1").state == game.state, saves.current_id()
-(True, 'g1')
+>>> saves.load("g1").state == game.state, saves.current_id(), saves.revision("g1")
+(True, 'g1', 1)
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 import time
+import weakref
+import zlib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
-from risk.actions import IllegalAction, format_action, parse_action
+from risk.actions import format_action, parse_action
 from risk.codec import (
     SHARE_SEPARATOR,
     CodecError,
@@ -45,14 +65,18 @@ from risk.game import Game
 from risk.rules import EDITIONS
 from risk.state import GameState, Phase
 
-INDEX_KEY = "risk.saves"  # a JSON list of the entries, the codes themselves are kept apart
-CURRENT_KEY = "risk.current"  # the id of the game on the table
-CODE_PREFIX = "risk.save."  # + id: the replay code of the game up to some action
-TAIL_PREFIX = "risk.tail."  # + id: the actions after it, one a line (cheap to write after every action)
 TAIL_MAX = 64  # actions kept as text before the replay code is written again
-MAX_AUTOSAVES = 20  # unnamed games kept besides the current one, the oldest go first
+MAX_AUTOSAVES = 20  # unnamed games kept besides the one being saved, the oldest go first
+MAX_ASIDE = 20  # records set aside kept for a later look, the oldest go first
 FULL_MESSAGE = ("The browser's storage for this page is full: delete or export some saved games "
                 "to keep saving this one.")
+DAMAGED_MESSAGE = ("The record of {title} is damaged: it opens at its last saved moment, and its log and "
+                   "replay start there.")
+NOT_A_SAVE = "This is not a save file of this game, nor a link to one."
+ID_PATTERN = re.compile(r"[0-9A-Za-z_-]{1,64}")
+LATEST_DATE = 1e11  # seconds since 1970: year 5138; a later date is damage, not a save
+FIELDS = ("id", "name", "players", "edition", "turn", "date", "link", "kept", "viewer")
+OPTIONAL_FIELDS = ("kept", "viewer")
 
 
 class QuotaExceeded(Exception):
@@ -66,6 +90,26 @@ class StorageFull(Exception):
         super().__init__(FULL_MESSAGE)
 
 
+class SaveConflict(Exception):
+    """The save was written (or deleted) by another tab since this page last read or wrote it.
+
+    ``stored`` is the revision found (None: the save is gone). Nothing was written.
+    """
+
+    def __init__(self, save_id: str, stored: int | None) -> None:
+        super().__init__(f"the save {save_id} was changed elsewhere (revision {stored})")
+        self.save_id = save_id
+        self.stored = stored
+
+
+class BadRecord(ValueError):
+    """A stored record that is not what this page writes; ``why`` says what is wrong, for the player."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
 class Backend(Protocol):
     """What :class:`Saves` needs of a key-value store such as ``localStorage``."""
 
@@ -74,6 +118,8 @@ class Backend(Protocol):
     def set(self, key: str, value: str) -> None: ...
 
     def remove(self, key: str) -> None: ...
+
+    def names(self) -> list[str]: ...
 
 
 class MemoryBackend:
@@ -94,6 +140,57 @@ class MemoryBackend:
 
     def remove(self, key: str) -> None:
         self.data.pop(key, None)
+
+    def names(self) -> list[str]:
+        return list(self.data)
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The storage keys of one copy of the site: ``prefix`` + ``saves``, ``current``, ``save.<id>``, …
+
+    >>> Keys.for_path("/games/risk/index.html").index
+    'risk/games/risk/.saves'
+    >>> Keys.for_path("/").code("a1")
+    'risk/.save.a1'
+    """
+
+    prefix: str
+
+    @classmethod
+    def for_path(cls, path: str) -> Keys:
+        """The keys of the site whose page is at ``path`` (the address's path): scoped to its folder."""
+        folder = "/" + path.lstrip("/")
+        return cls("risk" + folder[: folder.rfind("/") + 1] + ".")
+
+    @property
+    def index(self) -> str:
+        return self.prefix + "saves"
+
+    @property
+    def current(self) -> str:
+        return self.prefix + "current"
+
+    @property
+    def aside(self) -> str:
+        return self.prefix + "aside"
+
+    def code(self, save_id: str) -> str:
+        return self.prefix + "save." + save_id
+
+    def tail(self, save_id: str) -> str:
+        return self.prefix + "tail." + save_id
+
+    def save_of(self, key: str) -> str:
+        """The save id a code or tail key belongs to ("" for any other key)."""
+        for part in ("save.", "tail."):
+            if key.startswith(self.prefix + part):
+                return key[len(self.prefix) + len(part):]
+        return ""
+
+
+LEGACY_KEYS = Keys("risk.")  # what released pages wrote before the keys were scoped to the site's folder
+DEFAULT_KEYS = Keys.for_path("/")
 
 
 @dataclass(frozen=True)
@@ -120,6 +217,66 @@ class SaveEntry:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.date))
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_entry(item: object) -> SaveEntry:
+    """An entry of the stored list, checked field by field; :class:`BadRecord` says what is wrong.
+
+    >>> check_entry({"id": "a", "name": 4, "players": [], "edition": "", "turn": 0, "date": 0, "link": ""})
+    Traceback (most recent call last):
+    ...
+    risk_ui.storage.BadRecord: its name is not text
+    """
+    if not isinstance(item, dict):
+        raise BadRecord("it is not an entry of a saved game")
+    unknown = sorted(str(k) for k in item if k not in FIELDS)
+    if unknown:
+        raise BadRecord(f"it has unknown fields ({', '.join(unknown)[:60]})")
+    missing = [k for k in FIELDS if k not in item and k not in OPTIONAL_FIELDS]
+    if missing:
+        raise BadRecord(f"it has no {', '.join(missing)}")
+    sid, name, players, date = item["id"], item["name"], item["players"], item["date"]
+    if not isinstance(sid, str) or not ID_PATTERN.fullmatch(sid):
+        raise BadRecord("its id is not one this page makes")
+    if not isinstance(name, str) or len(name) > 200:
+        raise BadRecord("its name is not text")
+    if not isinstance(players, list) or not 1 <= len(players) <= 16 or not all(
+            isinstance(p, str) and len(p) <= 200 for p in players):
+        raise BadRecord("its players are not names")
+    if not isinstance(item["edition"], str) or len(item["edition"]) > 200:
+        raise BadRecord("its edition is not text")
+    if not _is_int(item["turn"]) or not 0 <= item["turn"] < 10**9:
+        raise BadRecord("its turn is not a number")
+    if not isinstance(date, int | float) or isinstance(date, bool) or not math.isfinite(date):
+        raise BadRecord("its date is not a number")
+    if not 0 <= date <= LATEST_DATE:
+        raise BadRecord("its date is not a date")
+    if not isinstance(item["link"], str) or not item["link"]:
+        raise BadRecord("its link is not text")
+    kept, viewer = item.get("kept", False), item.get("viewer", -1)
+    if not isinstance(kept, bool):
+        raise BadRecord("its mark of a kept save is not yes or no")
+    if not _is_int(viewer) or not -1 <= viewer < 64:
+        raise BadRecord("its seat on screen is not a seat")
+    return SaveEntry(sid, name, tuple(players), item["edition"], item["turn"], float(date), item["link"], kept,
+                     viewer)
+
+
+def record_name(item: object) -> str:
+    """How a message names a stored record, however damaged: its name, its players or its id."""
+    if isinstance(item, dict):
+        name, players, sid = item.get("name"), item.get("players"), item.get("id")
+        if isinstance(name, str) and name.strip():
+            return f'"{name.strip()[:40]}"'
+        if isinstance(players, list) and players and all(isinstance(p, str) for p in players):
+            return "the game of " + ", ".join(players)[:60]
+        if isinstance(sid, str) and sid:
+            return f"the save {sid[:40]}"
+    return "a record"
+
+
 def describe(game: Game, save_id: str, now: float, link: str, *, name: str = "", kept: bool = False,
              viewer: int = -1) -> SaveEntry:
     """The list entry for ``game``."""
@@ -133,27 +290,89 @@ def new_id(game: Game, now: float) -> str:
     return f"{int(now * 1000):x}-{game.seed & 0xFFFFFFFF:x}"
 
 
+def code_crc(code: str) -> int:
+    """The checksum a tail names its replay code by."""
+    return zlib.crc32(code.encode())
+
+
+@dataclass(frozen=True)
+class Tail:
+    """A stored tail, read: the save's revision, the code it extends (its action count and checksum,
+    None for a tail written before the header existed), the action lines, and whether it reads."""
+
+    revision: int
+    base: int | None
+    crc: int | None
+    lines: tuple[str, ...]
+    readable: bool = True
+
+    @classmethod
+    def parse(cls, raw: str) -> Tail:
+        """Read a tail as stored (with a header, or a released page's lines alone: revision 0)."""
+        lines = raw.split("\n")
+        if not lines[0].startswith("@"):
+            return cls(0, None, None, tuple(line for line in lines if line.strip()))
+        parts = lines[0][1:].split(" ")
+        try:
+            revision, base, crc = int(parts[0]), int(parts[1]), int(parts[2], 16)
+        except (ValueError, IndexError):
+            return cls(-1, None, None, tuple(lines[1:]), readable=False)
+        if len(parts) != 3 or revision < 1 or base < 0:
+            return cls(-1, None, None, tuple(lines[1:]), readable=False)
+        return cls(revision, base, crc, tuple(line for line in lines[1:] if line.strip()))
+
+    @staticmethod
+    def text(revision: int, base: int, crc: int, lines: list[str]) -> str:
+        """The tail as stored: the header, then the lines."""
+        return "\n".join([f"@{revision} {base} {crc:08x}", *lines])
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A save as read: its game, one sentence for the player if it was damaged, and its revision."""
+
+    game: Game
+    problem: str
+    revision: int | None
+
+
 class Saves:
     """The saved games in one storage: autosave, list, load, rename, delete, import and export."""
 
-    def __init__(self, backend: Backend, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, backend: Backend, clock: Callable[[], float] = time.time, keys: Keys = DEFAULT_KEYS) -> None:
         self.backend = backend
         self.clock = clock
-        # Per save: the game object and how many of its actions the stored replay code holds. Writing
-        # the replay code of a long game takes a while, so after most actions only the tail is written.
-        self._base: dict[str, tuple[int, int]] = {}
+        self.keys = keys
+        # Per save: the game last written or claimed, how many of its actions the stored replay code
+        # holds and the code's checksum. Writing the replay code of a long game takes a while, so after
+        # most actions only the tail is written.
+        self._base: dict[str, tuple[weakref.ref[Game], int, int]] = {}
+        # Per save: the revision this page last wrote or claimed (absent: none, it must not exist).
+        self._revision: dict[str, int | None] = {}
+        self.pruned: list[SaveEntry] = []  # what the last write deleted to make room
 
     # -- reading ----------------------------------------------------------------------------------
 
-    def entries(self) -> list[SaveEntry]:
-        """Every save, the most recent first (a damaged index reads as empty, never as an error)."""
-        raw = self.backend.get(INDEX_KEY)
+    def _items(self) -> list[Any]:
+        """The stored list as JSON values ([] if it is missing or unreadable)."""
+        raw = self.backend.get(self.keys.index)
         try:
             items = json.loads(raw) if raw else []
-            entries = [SaveEntry(**{**item, "players": tuple(item["players"])}) for item in items]
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, RecursionError):
             return []
-        return sorted(entries, key=lambda e: e.date, reverse=True)
+        return items if isinstance(items, list) else []
+
+    def entries(self) -> list[SaveEntry]:
+        """Every save, the most recent first (a damaged record is left out, never an error)."""
+        found: dict[str, SaveEntry] = {}
+        for item in self._items():
+            try:
+                entry = check_entry(item)
+            except BadRecord:
+                continue
+            if entry.id not in found or entry.date > found[entry.id].date:
+                found[entry.id] = entry
+        return sorted(found.values(), key=lambda e: e.date, reverse=True)
 
     def entry(self, save_id: str) -> SaveEntry | None:
         """The entry with this id, or None."""
@@ -161,32 +380,104 @@ class Saves:
 
     def current_id(self) -> str:
         """The id of the game on the table ("" if none)."""
-        return self.backend.get(CURRENT_KEY) or ""
+        return self.backend.get(self.keys.current) or ""
 
-    def code(self, save_id: str) -> str:
-        """The replay code of a save, the whole game ("" if it has none)."""
-        code = self.backend.get(CODE_PREFIX + save_id) or ""
-        if code and self.backend.get(TAIL_PREFIX + save_id):
-            return encode_replay(self.load(save_id), check=False)
-        return code
+    def revision(self, save_id: str) -> int | None:
+        """How many times the save was written (0: by a released page that kept no count; -1: its
+        count is unreadable; None: there is no such save)."""
+        tail = self.backend.get(self.keys.tail(save_id))
+        if tail:
+            return Tail.parse(tail).revision
+        return 0 if self.backend.get(self.keys.code(save_id)) else None
+
+    def known_revision(self, save_id: str) -> int | None:
+        """The revision this page last wrote or claimed (None: none)."""
+        return self._revision.get(save_id)
+
+    def read(self, save_id: str, *, link: str | None = None, claim: bool = False) -> Loaded:
+        """The game of a save, replayed, whatever is stored.
+
+        A damaged code or tail falls back to the link (``link``, else the entry's): the present moment,
+        without the history, and ``problem`` says so. :class:`~risk.codec.CodecError` only if nothing
+        of the game can be read. ``claim``: the page puts this game on the table, and will write its
+        save over this revision only.
+        """
+        code = self.backend.get(self.keys.code(save_id)) or ""
+        raw_tail = self.backend.get(self.keys.tail(save_id)) or ""
+        tail = Tail.parse(raw_tail) if raw_tail else Tail(0, None, None, ())
+        revision = tail.revision if raw_tail else (0 if code else None)
+        game: Game | None = None
+        damaged = not code or not tail.readable
+        crc = code_crc(code) if code else 0
+        base = 0
+        if code:
+            try:
+                game = decode_replay(code)
+            except CodecError:
+                damaged = True
+        if game is not None:
+            base = len(game.history)
+            # A tail names the code it extends: one written after another code (never, with each page
+            # writing over the revision it read; but a storage can be damaged) is not played on this one.
+            lines = tail.lines
+            if tail.crc is not None and (tail.crc != crc or tail.base != base):
+                lines, damaged = (), True
+            board = game.state.board
+            for line in lines:
+                try:
+                    game.play(parse_action(board, line))
+                except Exception:  # stored text from any release (a renamed territory, damage): never fatal
+                    damaged = True
+                    break
+        problem = ""
+        if damaged:
+            game, problem = self._fall_back(save_id, game, link)
+        assert game is not None
+        if claim:
+            self._revision[save_id] = revision
+            if problem:
+                self._base.pop(save_id, None)  # the next write replaces the damaged record whole
+            else:
+                self._base[save_id] = (weakref.ref(game), base, crc)
+        return Loaded(game, problem, revision)
+
+    def _fall_back(self, save_id: str, game: Game | None, link: str | None) -> tuple[Game, str]:
+        """A damaged save: its link's present moment, unless what was read of the record ends there."""
+        entry = self.entry(save_id)
+        if link is None:
+            link = entry.link if entry else ""
+        try:
+            present = decode_game(link) if link else None
+        except CodecError:
+            present = None
+        if present is not None and not (
+                game is not None and game.state == present.state and game.seats == present.seats):
+            title = f'"{entry.title}"' if entry else "this saved game"
+            return present, DAMAGED_MESSAGE.format(title=title)
+        if game is not None:
+            return game, ""
+        if self.revision(save_id) is None:
+            raise CodecError("This saved game is no longer in the browser's storage.")
+        raise CodecError("This saved game is damaged and so is its link: it cannot be opened.")
 
     def load(self, save_id: str) -> Game:
-        """The game of a save, replayed; a :class:`~risk.codec.CodecError` if the code is damaged."""
-        code = self.backend.get(CODE_PREFIX + save_id) or ""
-        if not code:
-            raise CodecError("This saved game is no longer in the browser's storage.")
-        game = decode_replay(code)
-        board = game.state.board
-        try:
-            for line in (self.backend.get(TAIL_PREFIX + save_id) or "").splitlines():
-                game.play(parse_action(board, line))
-        except IllegalAction:
-            raise CodecError("This saved game is damaged: its last moves cannot be played.") from None
-        self._base[save_id] = (id(game), len(game.history) - self._tail_length(save_id))
-        return game
+        """The game of a save (see :meth:`read`); a :class:`~risk.codec.CodecError` if nothing reads."""
+        return self.read(save_id).game
 
-    def _tail_length(self, save_id: str) -> int:
-        return len((self.backend.get(TAIL_PREFIX + save_id) or "").splitlines())
+    def code(self, save_id: str) -> str:
+        """The replay code of a save, the whole game ("" if nothing of it reads)."""
+        code = self.backend.get(self.keys.code(save_id)) or ""
+        tail = self.backend.get(self.keys.tail(save_id)) or ""
+        if code and not (tail and Tail.parse(tail).lines):
+            try:
+                decode_replay(code)
+                return code
+            except CodecError:
+                pass
+        try:
+            return encode_replay(self.load(save_id), check=False)
+        except (CodecError, ValueError):
+            return ""
 
     def find_link(self, link: str) -> SaveEntry | None:
         """The save whose present moment is this link (a reload, or a link to a game saved here)."""
@@ -220,38 +511,84 @@ class Saves:
     def autosave(self, game: Game, save_id: str, viewer: int = -1) -> SaveEntry:
         """Save ``game`` under ``save_id`` and make it the current game; prune old autosaves if needed.
 
-        Raises :class:`StorageFull` when even pruning every other autosave leaves no room.
+        Writes only over the revision this page last wrote or claimed (:meth:`read` with ``claim``):
+        else :class:`SaveConflict`, and nothing is written. Raises :class:`StorageFull` when even
+        pruning every other autosave leaves no room.
         """
+        stored = self.revision(save_id)
+        if stored != self._revision.get(save_id):
+            raise SaveConflict(save_id, stored)
+        revision = max(stored or 0, 0) + 1
         old = self.entry(save_id)
         entry = describe(game, save_id, self.clock(), encode_game(game), name=old.name if old else "",
                          kept=old.kept if old else False, viewer=viewer)
         count = len(game.history)
-        owner, base = self._base.get(save_id, (0, -1))
-        if owner == id(game) and 0 <= base <= count <= base + TAIL_MAX:
+        owner, base, crc = self._base.get(save_id, (None, -1, 0))
+        if owner is not None and owner() is game and 0 <= base <= count <= base + TAIL_MAX:
             board = game.state.board
-            tail = "\n".join(format_action(board, step.action) for step in game.history[base:])
-            self._store(entry, {TAIL_PREFIX + save_id: tail}, current=True)
+            lines = [format_action(board, step.action) for step in game.history[base:]]
+            self._store(entry, {self.keys.tail(save_id): Tail.text(revision, base, crc, lines)}, current=True)
         else:
-            self._store(entry, {CODE_PREFIX + save_id: encode_replay(game, check=False),
-                                TAIL_PREFIX + save_id: ""}, current=True)
-            self._base[save_id] = (id(game), count)
+            code = encode_replay(game, check=False)
+            crc = code_crc(code)
+            self._store(entry, {self.keys.code(save_id): code,
+                                self.keys.tail(save_id): Tail.text(revision, count, crc, [])}, current=True)
+            self._base[save_id] = (weakref.ref(game), count, crc)
+        self._revision[save_id] = revision
         return entry
 
-    def import_code(self, text: str) -> SaveEntry:
+    def catch_up(self, save_id: str, game: Game) -> bool:
+        """Play on ``game`` (this page's game of the save, as it last read or wrote it) the moves another
+        tab saved since, when they only extend it: no replay of the whole record. Whether it did (else
+        :meth:`read` the save whole)."""
+        owner, base, crc = self._base.get(save_id, (None, -1, 0))
+        raw = self.backend.get(self.keys.tail(save_id))
+        if owner is None or owner() is not game or not raw:
+            return False
+        tail = Tail.parse(raw)
+        have = len(game.history) - base
+        if not tail.readable or (tail.base, tail.crc) != (base, crc) or not 0 <= have <= len(tail.lines):
+            return False  # the code was written again, or this game has moves the save has not
+        board = game.state.board
+        if any(format_action(board, game.history[base + i].action) != tail.lines[i] for i in range(have)):
+            return False  # another history
+        try:
+            for line in tail.lines[have:]:
+                game.play(parse_action(board, line))
+        except Exception:  # stored text that does not play: read() makes sense of it
+            return False
+        self._revision[save_id] = tail.revision
+        return True
+
+    def claim(self, save_id: str) -> None:
+        """Write this save next over whatever is stored now (a link that carries the saved game on)."""
+        self._revision[save_id] = self.revision(save_id)
+        self._base.pop(save_id, None)
+
+    def forget(self, save_id: str) -> None:
+        """Stop writing this save (another tab deleted it, or this page moves to another save)."""
+        self._revision.pop(save_id, None)
+        self._base.pop(save_id, None)
+
+    def import_code(self, text: str, name: str = "Imported") -> SaveEntry:
         """Keep a save file's replay code (or a link) as a new named save; CodecError if it is not one."""
         code = text.strip()
         if code.startswith(("http://", "https://")) or "#" in code:
             code = code.rsplit("#", 1)[-1]
         try:
             game = decode_replay(code)
-        except CodecError as error:
+        except CodecError:
             try:
                 game = decode_share(code)[0] if SHARE_SEPARATOR in code else decode_game(code)
             except CodecError:
-                raise error from None
+                raise CodecError(NOT_A_SAVE) from None
         now = self.clock()
-        entry = describe(game, new_id(game, now), now, encode_game(game), name="Imported", kept=True)
-        self._store(entry, {CODE_PREFIX + entry.id: encode_replay(game, check=False)}, current=False)
+        clean = fit_name(" ".join(name.split())) or "Imported"
+        entry = describe(game, new_id(game, now), now, encode_game(game), name=clean, kept=True)
+        replay = encode_replay(game, check=False)
+        self._store(entry, {self.keys.code(entry.id): replay,
+                            self.keys.tail(entry.id): Tail.text(1, len(game.history), code_crc(replay), [])},
+                    current=False)
         return entry
 
     def keep_link(self, game: Game, save_id: str) -> SaveEntry:
@@ -271,11 +608,11 @@ class Saves:
     def delete(self, save_id: str) -> None:
         """Forget a save (and that it was current, if it was)."""
         self._write_index([e for e in self.entries() if e.id != save_id])
-        self.backend.remove(CODE_PREFIX + save_id)
-        self.backend.remove(TAIL_PREFIX + save_id)
-        self._base.pop(save_id, None)
+        self.backend.remove(self.keys.code(save_id))
+        self.backend.remove(self.keys.tail(save_id))
+        self.forget(save_id)
         if self.current_id() == save_id:
-            self.backend.remove(CURRENT_KEY)
+            self.backend.remove(self.keys.current)
 
     def export(self, save_id: str) -> tuple[str, str]:
         """A file name and the text of a save file (the replay code)."""
@@ -283,14 +620,189 @@ class Saves:
         base = "".join(c if c.isalnum() else "-" for c in (entry.title if entry else "game")).strip("-")[:40]
         return f"risk-{base or 'game'}.txt", self.code(save_id) + "\n"
 
+    # -- start-up ---------------------------------------------------------------------------------
+
+    def repair(self) -> list[str]:
+        """Check everything stored, once at start-up; return a sentence per thing set aside or rebuilt.
+
+        Saves of a released page kept under unscoped keys move to this site's keys first. A damaged
+        entry of the list is rebuilt from its save when that reads, else set aside (kept under the
+        ``aside`` key); a save the list lost is found again; the list is written back clean. Never raises.
+        """
+        messages: list[str] = []
+        try:
+            self.migrate()
+        except QuotaExceeded:
+            messages.append("Some saved games of an earlier version could not be moved: the storage is full.")
+        raw = self.backend.get(self.keys.index)
+        aside: list[dict[str, object]] = []
+        try:
+            items = json.loads(raw) if raw else []
+        except (ValueError, RecursionError):
+            items = None
+        if not isinstance(items, list):
+            aside.append({"why": "the list of saved games is unreadable", "text": (raw or "")[:100_000]})
+            messages.append("The list of saved games was damaged: it was set aside and made again from the saves.")
+            items = []
+        good: dict[str, SaveEntry] = {}
+        changed = False
+        for item in items:
+            try:
+                entry = check_entry(item)
+            except BadRecord as bad:
+                changed = True
+                rebuilt = self._rebuild(item)
+                aside.append({"why": bad.why, "record": item})
+                named = item if rebuilt is None else {"name": rebuilt.name, "players": list(rebuilt.players)}
+                name = record_name(named)
+                if rebuilt is not None and rebuilt.id not in good:
+                    good[rebuilt.id] = rebuilt
+                    messages.append(f"The entry of {name} in the saved games was damaged ({bad.why}): it was "
+                                    "made again from the save.")
+                else:
+                    messages.append(f"A saved game could not be read and was set aside: {name} ({bad.why}).")
+                continue
+            if entry.id in good:
+                changed = True
+                if entry.date <= good[entry.id].date:
+                    continue
+            good[entry.id] = entry
+        found = 0
+        for key in self.backend.names():
+            save_id = self.keys.save_of(key)
+            if save_id and save_id not in good and ID_PATTERN.fullmatch(save_id):
+                rebuilt = self._rebuild({"id": save_id})
+                if rebuilt is not None:
+                    good[save_id] = rebuilt
+                    found += 1
+        if found:
+            changed = True
+            messages.append(f"{found} saved game{'s' if found > 1 else ''} missing from the list "
+                            f"{'were' if found > 1 else 'was'} found again.")
+        try:
+            if aside:
+                self._set_aside(aside)
+            if changed or aside:
+                self._write_index(sorted(good.values(), key=lambda e: e.date, reverse=True))
+        except QuotaExceeded:
+            pass  # the list stays as it is: reading it leaves the damaged records out anyway
+        current = self.current_id()
+        if current and current not in good:
+            self.backend.remove(self.keys.current)
+        return messages
+
+    def _rebuild(self, item: object) -> SaveEntry | None:
+        """An entry made again from a save's record (or its link), keeping what of ``item`` still reads."""
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not ID_PATTERN.fullmatch(item["id"]):
+            return None
+        save_id = item["id"]
+        link = item.get("link") if isinstance(item.get("link"), str) else ""
+        if self.revision(save_id) is None and not link:
+            return None
+        try:
+            game = self.read(save_id, link=link).game
+        except CodecError:
+            return None
+        name = fit_name(item["name"]) if isinstance(item.get("name"), str) else ""
+        date = item.get("date")
+        good_date = isinstance(date, int | float) and not isinstance(date, bool) and 0 <= date <= LATEST_DATE
+        when = float(date) if good_date and isinstance(date, int | float) else self.clock()
+        kept = item["kept"] if isinstance(item.get("kept"), bool) else True  # unsure: never prune it
+        return describe(game, save_id, when, encode_game(game), name=name, kept=kept or bool(name))
+
+    def _set_aside(self, records: list[dict[str, object]]) -> None:
+        try:
+            old = json.loads(self.backend.get(self.keys.aside) or "[]")
+        except (ValueError, RecursionError):
+            old = []
+        kept = (old if isinstance(old, list) else []) + records
+        self.backend.set(self.keys.aside, json.dumps(kept[-MAX_ASIDE:], separators=(",", ":")))
+
+    def set_aside(self) -> list[Any]:
+        """The records set aside so far (what a damaged list held), for a look by hand."""
+        try:
+            records = json.loads(self.backend.get(self.keys.aside) or "[]")
+        except (ValueError, RecursionError):
+            return []
+        return records if isinstance(records, list) else []
+
+    def migrate(self, legacy: Keys = LEGACY_KEYS) -> int:
+        """Move the saves a released page kept under the unscoped keys to this site's keys; how many.
+
+        Runs at every start-up, so saves an old page (still open in another tab) writes later move too.
+        Each key is moved (written anew, then the old removed), so a nearly full storage holds both
+        for one key at most.
+        """
+        if legacy == self.keys:
+            return 0
+        backend = self.backend
+        # A save already under this site's keys with another record (an old page, still open after the
+        # update, played on the same game): the old page's record moves too, as a save of its own.
+        renamed: dict[str, str] = {}
+        ids = {legacy.save_of(k) for k in backend.names()} - {""}
+        for save_id in sorted(ids):
+            pairs = [(backend.get(legacy.code(save_id)), backend.get(self.keys.code(save_id))),
+                     (backend.get(legacy.tail(save_id)), backend.get(self.keys.tail(save_id)))]
+            if any(old is not None and new is not None and old != new for old, new in pairs):
+                n = 1
+                while self.revision(f"{save_id}-{n}") is not None:
+                    n += 1
+                renamed[save_id] = f"{save_id}-{n}"
+        moved = 0
+        for save_id in sorted(ids):
+            target = renamed.get(save_id, save_id)
+            for old_key, new_key in ((legacy.code(save_id), self.keys.code(target)),
+                                     (legacy.tail(save_id), self.keys.tail(target))):
+                value = backend.get(old_key)
+                if value is None:
+                    continue
+                if backend.get(new_key) is None:
+                    _move(backend, old_key, new_key, value)
+                else:
+                    backend.remove(old_key)  # the same record, moved already (the page stopped half way)
+            moved += 1
+        raw = backend.get(legacy.index)
+        if raw is not None:
+            try:
+                old = json.loads(raw)
+            except (ValueError, RecursionError):
+                old = None
+            mine = self._items()
+            known = {item.get("id") for item in mine if isinstance(item, dict)}
+            if isinstance(old, list):
+                added = []
+                for item in old:
+                    if isinstance(item, dict) and item.get("id") in renamed:
+                        item = {**item, "id": renamed[item["id"]]}
+                    if not (isinstance(item, dict) and item.get("id") in known):
+                        added.append(item)
+                _move(backend, legacy.index, self.keys.index, json.dumps(mine + added, separators=(",", ":")))
+            else:  # a damaged list: kept aside as it is; repair() finds the saves again
+                self._set_aside([{"why": "the list of saved games of an earlier version is unreadable",
+                                  "text": raw[:100_000]}])
+                backend.remove(legacy.index)
+        current = backend.get(legacy.current)
+        if current is not None:
+            if self.current_id():
+                backend.remove(legacy.current)
+            else:
+                _move(backend, legacy.current, self.keys.current, current)
+        return moved
+
     # -- internals --------------------------------------------------------------------------------
 
     def _write_index(self, entries: list[SaveEntry]) -> None:
-        self.backend.set(INDEX_KEY, json.dumps([asdict(e) for e in entries], separators=(",", ":")))
+        self.backend.set(self.keys.index, json.dumps([asdict(e) for e in entries], separators=(",", ":")))
 
     def _store(self, entry: SaveEntry, writes: dict[str, str], *, current: bool) -> None:
-        """Write the codes, the index and the current id; on a full storage prune and try again."""
-        protected = {entry.id, self.current_id()}
+        """Write the codes, the index and the current id; on a full storage prune and try again.
+
+        The game being saved is never pruned, nor a named or imported one; nor the game on the table
+        when the save is not made current (an import). A new game made current may push out the one
+        before it, if that is the oldest autosave left.
+        """
+        protected = {entry.id} if current else {entry.id, self.current_id()}
+        self.pruned = []
         while True:
             entries = [e for e in self.entries() if e.id != entry.id]
             autos = [e for e in entries if not e.kept and e.id not in protected]  # the newest first
@@ -306,37 +818,55 @@ class Saves:
                         self.backend.remove(key)
                 self._write_index([entry, *entries])
                 if current:
-                    self.backend.set(CURRENT_KEY, entry.id)
+                    self.backend.set(self.keys.current, entry.id)
                 return
             except QuotaExceeded:
                 if not autos:
                     raise StorageFull() from None
+                self.pruned.append(autos[-1])
                 self._drop(autos[-1])  # the oldest autosave makes room
 
     def _drop(self, entry: SaveEntry) -> None:
-        self.backend.remove(CODE_PREFIX + entry.id)
-        self.backend.remove(TAIL_PREFIX + entry.id)
-        self._base.pop(entry.id, None)
+        self.backend.remove(self.keys.code(entry.id))
+        self.backend.remove(self.keys.tail(entry.id))
+        self.forget(entry.id)
         self._write_index([e for e in self.entries() if e.id != entry.id])
+
+
+def _move(backend: Backend, old: str, new: str, value: str) -> None:
+    """Write ``value`` under ``new`` and remove ``old``; when there is no room for both, remove first
+    (and put it back if even then it does not fit, raising :class:`QuotaExceeded`)."""
+    try:
+        backend.set(new, value)
+    except QuotaExceeded:
+        backend.remove(old)
+        try:
+            backend.set(new, value)
+        except QuotaExceeded:
+            backend.set(old, value)
+            raise
+        return
+    backend.remove(old)
 
 
 # -- undo -------------------------------------------------------------------------------------------
 
 
 def can_undo(game: Game, before: GameState | None = None) -> bool:
-    """Whether the last action can be taken back: same turn and player, and it drew nothing at random.
+    """Whether the last action can be taken back as far as the dice go: it moved no random generator.
 
-    A roll of the dice and a card drawn move the generator, so the state before them has another
-    generator state: undo stops there (as it does at the start of a turn and at a change of player).
-    ``before`` is the state before the last action when the caller kept it (replaying a long game to
-    find it takes a while).
+    A roll of the dice and a reshuffle move the generator, so the state before them has another
+    generator state: undo stops there. A card drawn from the shuffled deck leaves the generator
+    alone (ending the turn again draws the same card), so an end of turn can be taken back; whose
+    turn it is to take back is the page's question (:class:`risk_ui.saves_panel.Session`). ``before``
+    is the state before the last action when the caller kept it (replaying a long game to find it takes
+    a while).
     """
     if not game.history or game.state.phase is Phase.OVER:
         return False
     if before is None:
         before = game.state_at(len(game.history) - 1)
-    after = game.state
-    return before.rng == after.rng and before.current == after.current and before.turn == after.turn
+    return before.rng == game.state.rng
 
 
 def undo(game: Game, before: GameState | None = None) -> bool:
@@ -352,14 +882,22 @@ def undo(game: Game, before: GameState | None = None) -> bool:
 
 
 __all__ = [
+    "DEFAULT_KEYS",
     "FULL_MESSAGE",
+    "LEGACY_KEYS",
     "Backend",
+    "BadRecord",
+    "Keys",
+    "Loaded",
     "MemoryBackend",
     "QuotaExceeded",
+    "SaveConflict",
     "SaveEntry",
     "Saves",
     "StorageFull",
+    "Tail",
     "can_undo",
+    "check_entry",
     "describe",
     "new_id",
     "undo",

@@ -120,22 +120,32 @@ def test_names_from_a_link_are_text_and_run_nothing(context: Callable[..., Any],
     assert page.dialogs == [] and page.errors == []
 
 
-def test_a_full_storage_says_so_and_the_game_goes_on(context: Callable[..., Any], site_url: str) -> None:
+FILL_STORAGE = """() => {
+  let size = 1 << 20, i = 0;
+  while (size >= 1) {
+    try { localStorage.setItem('fill' + i++, 'x'.repeat(size)); } catch (e) { size >>= 1; }
+  }
+}"""
+
+
+def test_a_new_game_under_a_full_storage_is_saved_and_a_plain_visit_reopens_it(
+        context: Callable[..., Any], site_url: str) -> None:
+    """The game before it (an autosave) makes room, and the player is told; nothing lives only in the
+    address."""
     page = context()
     open_at(page, site_url + "?scenario=turn&seed=3")
-    page.evaluate("""() => {
-      let size = 1 << 20, i = 0;
-      while (size >= 1) {
-        try { localStorage.setItem('fill' + i++, 'x'.repeat(size)); } catch (e) { size >>= 1; }
-      }
-    }""")
-    page.locator("#handoff-new-game").click()
+    start_turn(page)
+    page.evaluate(FILL_STORAGE)
+    page.locator("#new-game").click()
     page.locator("#ng-start").click()
     page.wait_for_function(
-        "document.getElementById('saves-message').textContent.includes('storage for this page is full')",
+        "document.getElementById('saves-message').textContent.includes('was deleted to keep this game')",
         timeout=10_000)
-    assert page.locator("body").get_attribute("data-phase") == "reinforce"
-    assert "#" in page.url
+    new = board(page)
+    assert new[0] == "reinforce" and "#" in page.url
+    assert page.locator("#saves-list .save").count() == 1
+    open_at(page, site_url)  # a bookmark of the site without the game in its address
+    assert board(page) == new
 
 
 def test_undo_takes_back_a_placement_but_never_a_roll(context: Callable[..., Any], site_url: str) -> None:
@@ -197,3 +207,153 @@ def test_send_this_turn_hands_over_the_history_and_the_friend_replays_it(
     assert armies(friend, "alaska") == 8
     friend.locator("#replay-close").click()
     assert board(friend) == before
+
+
+# -- the address, other tabs, damaged storage, undo of a turn's end ---------------------------------
+
+REPLACE_STORAGE = ("data => { localStorage.clear(); "
+                   "for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }")
+
+
+def test_a_game_loaded_from_the_list_is_the_one_a_reload_brings_back(
+        context: Callable[..., Any], site_url: str) -> None:
+    page = context()
+    open_at(page, site_url + "?scenario=turn&seed=3")
+    start_turn(page)  # game A
+    game_a = board(page)
+    page.locator("#new-game").click()
+    page.locator("#ng-start").click()  # game B
+    page.wait_for_function("document.querySelectorAll('#saves-list .save').length === 2", timeout=10_000)
+    assert board(page) != game_a
+    page.locator("#handoff-button").click()
+    page.locator("#saves-details summary").click()
+    page.locator('#saves-list .save:not(:has(.save-current)) [data-save-action="load"]').click()
+    assert board(page) == game_a
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    assert board(page) == game_a
+
+
+def wait_for_armies(page: Any, territory: str, count: int) -> None:
+    page.wait_for_function(
+        f"document.querySelector('[data-territory=\"{territory}\"]').dataset.armies === '{count}'",
+        timeout=10_000)
+
+
+def test_two_tabs_on_one_game_follow_each_other_and_a_third_holds_every_move(
+        context: Callable[..., Any], site_url: str) -> None:
+    first = context()
+    open_at(first, site_url + "?scenario=turn&seed=3")
+    start_turn(first)  # the trade and one army on Alaska: 7
+    second = first.context.new_page()
+    second.errors = []
+    second.on("pageerror", lambda e: second.errors.append(str(e)))
+    open_at(second, first.url)  # a received link to the game already open: the same save
+    assert board(second) == board(first)
+    click_territory(first, "alaska")
+    wait_for_armies(second, "alaska", 8)  # the second tab follows, before any move of its own
+    assert "another tab" in second.locator("#message").inner_text()
+    click_territory(second, "northwest_territory")
+    wait_for_armies(first, "northwest_territory", 2)
+    click_territory(first, "alaska")
+    wait_for_armies(second, "alaska", 9)
+    third = first.context.new_page()
+    third.errors = []
+    open_at(third, site_url)
+    assert board(third) == board(first) == board(second)
+    assert len(decode_share(third.url.split("#", 1)[1])[0].history) == 5  # the trade and four armies
+    for tab in (first, second, third):
+        text = tab.locator("#message").inner_text() + tab.locator("#saves-message").inner_text()
+        assert "damaged" not in text and not tab.errors
+    assert third.locator("#saves-list .save").count() == 1
+
+
+def test_the_page_starts_on_damaged_saved_data_and_plays_on(context: Callable[..., Any], site_url: str) -> None:
+    """Several kinds of damage at once (the CPython tests try each alone): a date that is not a number, a
+    name that is not text, a record that is not one, and a move naming a territory no map has."""
+    from ui.test_damaged_storage import CASES, two_games
+
+    data = two_games()
+    for name in ("name not text", "tail names an unknown territory", "entry not an object"):
+        CASES[name](data)
+    data["risk/.saves"] = data["risk/.saves"].replace('"date": 1700000000.0', '"date": NaN')
+    page = context()
+    open_at(page, site_url + "?scenario=turn&seed=3")
+    page.evaluate(REPLACE_STORAGE, data)
+    open_at(page, site_url)
+    message = page.locator("#saves-message").inner_text()
+    assert "set aside" in message or "made again" in message
+    assert "it opens at its last saved moment" in message
+    assert page.locator("#saves-list .save").count() == 2
+    page.locator("#handoff-button").click()
+    before = board(page)
+    phase = before[0]
+    assert phase in ("reinforce", "attack") and not page.errors
+    page.locator("#saves-details summary").click()
+    page.locator('#saves-list .save:not(:has(.save-current)) [data-save-action="load"]').click()
+    assert board(page) != before and not page.errors
+
+
+def test_a_released_pages_saves_open_after_the_update(context: Callable[..., Any], site_url: str) -> None:
+    from engine.saves_fixtures import EXPECTED, STORAGE
+
+    page = context()
+    open_at(page, site_url + "?scenario=turn&seed=3")
+    page.evaluate(REPLACE_STORAGE, STORAGE)
+    open_at(page, site_url)
+    assert page.locator("#saves-list .save").count() == len(EXPECTED)
+    assert "Friday night ✓" in page.locator("#saves-list").text_content()
+    assert page.locator("body").get_attribute("data-phase") == "occupy"  # the game on the table, as it was
+    keys = page.evaluate("Object.keys(localStorage)")
+    assert keys and not [k for k in keys if k.startswith("risk.")]
+
+
+def test_end_turn_and_the_free_move_are_taken_back_from_the_hand_off_screen(
+        context: Callable[..., Any], site_url: str) -> None:
+    page = context()
+    open_at(page, site_url + "?scenario=turn&seed=3")
+    start_turn(page)
+    page.locator("#amount-all").click()
+    click_territory(page, "alaska")
+    attacking = board(page)
+    assert attacking[0] == "attack"
+    page.locator("#end-turn").click()
+    assert page.locator("body").get_attribute("data-overlay") == "handoff"
+    back = page.locator("#handoff-undo")
+    assert back.inner_text() == "Undo: back to Red's turn"
+    back.click()
+    assert board(page) == attacking and page.locator("body").get_attribute("data-overlay") == ""
+    assert page.locator("#message").inner_text() == "Undone: Red ends the turn."
+    click_territory(page, "alaska")
+    click_territory(page, "northwest_territory")
+    page.locator("#move").click()  # classic rules: the one free move ends the turn
+    assert page.locator("body").get_attribute("data-overlay") == "handoff"
+    page.locator("#handoff-undo").click()
+    assert board(page) == attacking
+    assert page.locator("#message").inner_text().startswith("Undone: Red moves")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    assert board(page) == attacking  # what was taken back stays taken back
+
+
+def test_two_copies_of_the_site_on_one_origin_keep_their_own_saves(
+        browser: Any, site_server: Any, tmp_path: Path) -> None:
+    import build
+
+    for name in ("a", "b"):
+        (tmp_path / name).symlink_to(site_server.root, target_is_directory=True)
+    with build.serving(tmp_path) as server:
+        ctx = browser.new_context(viewport=DESKTOP)
+        try:
+            page = ctx.new_page()
+            page.errors = []
+            page.on("pageerror", lambda e: page.errors.append(str(e)))
+            open_at(page, server.url + "a/?scenario=turn&seed=3")
+            start_turn(page)
+            open_at(page, server.url + "b/")
+            assert page.locator("#saves-list .save").count() == 1  # only b's own new game
+            b_game = board(page)
+            open_at(page, server.url + "a/")
+            assert armies(page, "alaska") == 7 and board(page) != b_game
+        finally:
+            ctx.close()

@@ -15,7 +15,7 @@ from risk.game import Game, Seat
 from risk.rules import make_rules
 from risk_ui import record
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
-from risk_ui.saves_panel import SavesPanel, Session
+from risk_ui.saves_panel import FOLLOWED, SavesPanel, Session
 from risk_ui.scenarios import full_turn
 from risk_ui.storage import TAIL_MAX, MemoryBackend, Saves
 from risk_ui.view import render
@@ -23,11 +23,12 @@ from threads import in_a_thread
 
 
 class FakeBrowser:
-    """Records what the panel asked of the browser."""
+    """Records what the panel asked of the browser; ``file`` is the file a person would choose."""
 
     def __init__(self) -> None:
         self.fragments: list[str] = []
         self.downloads: list[tuple[str, str]] = []
+        self.file: tuple[str, str] = ("", "")
 
     def replace_fragment(self, code: str) -> None:
         self.fragments.append(code)
@@ -41,14 +42,18 @@ class FakeBrowser:
     def download(self, name: str, text: str) -> None:
         self.downloads.append((name, text))
 
-    async def read_file(self, element: Any) -> str:
-        return ""
+    async def read_file(self, element: Any) -> tuple[str, str]:
+        return self.file
 
 
 def open_page(mount, backend: MemoryBackend, fragment: str = "", controller: Controller | None = None):
     controller = controller or Controller.from_state(DEFAULT_SETTINGS.seats, full_turn(3), 3)
-    ids = iter(f"id{i}" for i in range(100))
-    session = Session(Saves(backend, clock=lambda: 1_000_000.0), lambda: next(ids))
+
+    def session_game() -> Game:
+        return controller.game
+    ids = iter(range(1, 100))  # ids as the page makes them: a number, then the game's seed
+    session = Session(Saves(backend, clock=lambda: 1_000_000.0),
+                      lambda: f"{next(ids):x}-{session_game().seed & 0xFFFFFFFF:x}")
     session.open(controller, fragment)
     doc, page = mount(controller)
     browser = FakeBrowser()
@@ -270,3 +275,318 @@ def test_a_save_from_a_link_without_history_takes_the_record_when_the_same_momen
     page2.render()
     _, page3, _, _ = open_page(mount, friend, "#" + browser2.fragments[-1], Controller.new(DEFAULT_SETTINGS, seed=2))
     assert page3.controller.game.history == game.history and page3.controller.ui.handoff == -1
+
+
+# -- the address holds the game on the table ------------------------------------------------------
+
+
+def trade(page) -> None:
+    c = page.controller
+    c.command("trade", "-".join(map(str, matched_sets(c.state, c.state.current)[0])))
+    page.render()
+
+
+def test_the_address_holds_the_game_on_the_table_after_a_load_a_new_game_and_an_imported_game_loaded(mount):
+    backend = MemoryBackend()
+    doc, page, panel, browser = open_page(mount, backend)
+    c = page.controller
+    doc.click(button(doc, "handoff-button"))
+    trade(page)
+    game_a, id_a = c.game, panel.session.save_id
+    assert browser.fragments[-1] == encode_share(game_a)
+    c.start(DEFAULT_SETTINGS, seed=77)  # game B
+    page.render()
+    assert browser.fragments[-1] == encode_game(c.game) and panel.session.save_id != id_a
+    panel.command("load", id_a)
+    assert c.state == game_a.state and browser.fragments[-1] == encode_share(game_a)
+    # A reload (or a bookmark, or a copied address) brings back A.
+    _, page2, _, _ = open_page(mount, backend, "#" + browser.fragments[-1], Controller.new(DEFAULT_SETTINGS, seed=1))
+    assert page2.controller.state == game_a.state and page2.controller.game.history == game_a.history
+    # A finished game, imported then loaded: the address holds it too, and a reload opens its winner.
+    finished = a_game(moves=0)
+    bots = [SimpleBot(5 + s) for s in range(finished.state.players)]
+    while not finished.state.over:
+        finished.play(bots[finished.state.current].choose(finished.state))
+    browser.file = ("risk-The-end.txt", encode_share(finished))
+    in_a_thread(panel._import(None))
+    imported = next(e for e in panel.session.saves.entries() if e.name == "The end")
+    panel.command("load", imported.id)
+    assert browser.fragments[-1] == encode_share(finished)
+    _, page3, _, _ = open_page(mount, backend, "#" + browser.fragments[-1], Controller.new(DEFAULT_SETTINGS, seed=1))
+    assert page3.controller.state.over and render(page3.controller).overlay == "winner"
+
+
+def test_the_address_holds_a_game_that_just_ended(mount):
+    from risk_ui.scenarios import near_win
+
+    controller = Controller.from_state(DEFAULT_SETTINGS.seats, near_win(4), 4)
+    doc, page, _, browser = open_page(mount, MemoryBackend(), controller=controller)
+    doc.click(button(doc, "handoff-button"))
+    c = page.controller
+    alaska, kamchatka = (c.state.board.territory_index(t) for t in ("alaska", "kamchatka"))
+    c.click(alaska)
+    c.click(kamchatka)
+    while not c.state.over:
+        c.command("roll")
+        if c.state.phase.name == "OCCUPY":
+            c.command("occupy")
+    page.render()
+    assert codec.decode_share(browser.fragments[-1])[0].state == c.state
+
+
+# -- one game, two tabs -----------------------------------------------------------------------------
+
+
+class GuardEvent:
+    """A click or key as the window's capturing listener sees it."""
+
+    def __init__(self) -> None:
+        self.stopped = self.prevented = False
+
+    def stopImmediatePropagation(self) -> None:
+        self.stopped = True
+
+    def preventDefault(self) -> None:
+        self.prevented = True
+
+
+class StorageEvent:
+    def __init__(self, key: str | None) -> None:
+        self.key = key
+
+
+def two_tabs(mount, controller: Controller | None = None):
+    """Tab A starts a game and trades; tab B opens A's address (the same save)."""
+    backend = MemoryBackend()
+    doc_a, page_a, panel_a, browser_a = open_page(mount, backend, controller=controller)
+    if page_a.controller.ui.handoff >= 0:
+        doc_a.click(button(doc_a, "handoff-button"))
+    if matched_sets(page_a.controller.state, page_a.controller.state.current):
+        trade(page_a)
+    tab_b = open_page(mount, backend, "#" + browser_a.fragments[-1], Controller.new(DEFAULT_SETTINGS, seed=1))
+    assert tab_b[2].session.save_id == panel_a.session.save_id
+    return backend, (doc_a, page_a, panel_a, browser_a), tab_b
+
+
+def place(page, territory: str = "alaska") -> None:
+    c = page.controller
+    c.click(c.state.board.territory_index(territory))
+    page.render()
+
+
+def tell(panel: SavesPanel, other: SavesPanel) -> None:
+    """The storage event the browser sends ``panel``'s window after ``other`` wrote its save."""
+    panel.on_storage(StorageEvent(other.session.saves.keys.tail(other.session.save_id)))
+
+
+def test_a_tab_follows_another_that_plays_the_same_game_and_a_third_holds_every_move(mount):
+    backend, (_, page_a, panel_a, _), (doc_b, page_b, panel_b, browser_b) = two_tabs(mount)
+    game_b = page_b.controller.game
+    place(page_a)
+    tell(panel_b, panel_a)
+    assert page_b.controller.state == page_a.controller.state
+    assert page_b.controller.game is game_b  # the new move played on, the record not read again
+    assert page_b.controller.ui.notice == FOLLOWED and "another tab" in button(doc_b, "saves-message").textContent
+    assert codec.decode_share(browser_b.fragments[-1])[0].state == page_a.controller.state  # B's address too
+    place(page_b, "northwest_territory")
+    tell(panel_a, panel_b)
+    place(page_a)
+    tell(panel_b, panel_a)
+    _, page_c, panel_c, _ = open_page(mount, backend, controller=Controller.new(DEFAULT_SETTINGS, seed=2))
+    assert len(page_c.controller.game.history) == 4  # the trade, and every move of both tabs
+    assert page_c.controller.state == page_a.controller.state == page_b.controller.state
+    assert panel_c.session.message == "" and len(panel_c.session.saves.entries()) == 1
+
+
+def test_a_click_on_an_old_position_is_held_back_until_the_tab_has_caught_up(mount):
+    _, (_, page_a, _, _), (_, page_b, panel_b, _) = two_tabs(mount)
+    place(page_a)
+    event = GuardEvent()
+    panel_b.on_guard(event)  # the storage event has not come yet: the click comes first
+    assert event.stopped and event.prevented and page_b.controller.state == page_a.controller.state
+    again = GuardEvent()
+    panel_b.on_guard(again)
+    assert not again.stopped  # caught up: clicks go through
+
+
+def test_two_tabs_that_move_at_once_keep_both_games_and_neither_is_damaged(mount):
+    backend, (_, page_a, panel_a, _), (_, page_b, panel_b, _) = two_tabs(mount)
+    place(page_a)
+    place(page_b, "northwest_territory")  # before B heard of A's move
+    saves = Saves(backend)
+    entries = saves.entries()
+    assert len(entries) == 2 and panel_b.session.save_id != panel_a.session.save_id
+    copy = saves.entry(panel_b.session.save_id)
+    assert copy is not None and copy.name.startswith("Copy:") and copy.kept
+    assert "separate save" in page_b.controller.ui.notice and page_b.controller.ui.error
+    for entry in entries:
+        loaded = saves.read(entry.id)
+        assert loaded.problem == "" and len(loaded.game.history) == 2
+    assert saves.read(panel_a.session.save_id).game.state == page_a.controller.state
+    assert saves.read(panel_b.session.save_id).game.state == page_b.controller.state
+    tell(panel_a, panel_b)  # A's game was not touched: nothing to follow
+    assert page_a.controller.ui.notice != FOLLOWED
+
+
+def test_when_only_computer_players_moved_at_once_the_tab_follows_and_keeps_no_copy(mount):
+    from risk_ui.controller import NewGameSettings
+
+    seats = (Seat("Red", 0), Seat("Blue", 1, "easy"), Seat("Yellow", 2, "easy"))
+    controller = Controller.new(NewGameSettings(seats), seed=6)
+    backend, (_, page_a, panel_a, _), (_, page_b, panel_b, _) = two_tabs(mount, controller)
+    c_a, c_b = page_a.controller, page_b.controller
+    while c_a.is_human(c_a.state.current):
+        c_a.game.play(legal_actions(c_a.state)[0].action)
+    page_a.render()
+    tell(panel_b, panel_a)
+    assert c_b.state == c_a.state and not c_b.is_human(c_b.state.current)
+    bot_a, bot_b = SimpleBot(1), SimpleBot(2)
+    c_a.play_bot(bot_a.choose(c_a.state))
+    page_a.render()
+    c_b.play_bot(bot_b.choose(c_b.state))  # both tabs' bots moved before either heard of the other
+    page_b.render()
+    assert len(Saves(backend).entries()) == 1
+    assert c_b.state == c_a.state and c_b.ui.notice == FOLLOWED
+
+
+def test_a_save_deleted_in_another_tab_is_saved_again_at_the_next_move(mount):
+    backend, (_, page_a, panel_a, _), _ = two_tabs(mount)
+    old = panel_a.session.save_id
+    Saves(backend).delete(old)
+    panel_a.on_storage(StorageEvent(panel_a.session.saves.keys.tail(old)))
+    assert "deleted in another tab" in panel_a.session.message
+    place(page_a)
+    saves = Saves(backend)
+    assert [e.id for e in saves.entries()] == [panel_a.session.save_id] != [old]
+    assert saves.load(panel_a.session.save_id).state == page_a.controller.state
+
+
+def test_a_move_made_on_a_save_deleted_elsewhere_before_the_tab_heard_of_it_is_saved_at_once(mount):
+    backend, (_, page_a, panel_a, _), _ = two_tabs(mount)
+    old = panel_a.session.save_id
+    Saves(backend).delete(old)
+    place(page_a)  # the storage event has not come: the write finds the save gone
+    saves = Saves(backend)
+    assert [e.id for e in saves.entries()] == [panel_a.session.save_id] != [old]
+    assert saves.load(panel_a.session.save_id).state == page_a.controller.state
+
+
+# -- undo: a turn ends only when the player means it ------------------------------------------------
+
+
+def end_turn_page(mount, controller: Controller | None = None):
+    doc, page, panel, browser = open_page(mount, MemoryBackend(), controller=controller)
+    c = page.controller
+    doc.click(button(doc, "handoff-button"))
+    trade(page)
+    c.command("amount", "all")
+    place(page)
+    assert c.state.phase.name == "ATTACK"
+    return doc, page, panel, browser
+
+
+def test_end_turn_is_taken_back_from_the_hand_off_screen_until_the_next_player_takes_the_device(mount):
+    doc, page, _, _ = end_turn_page(mount)
+    c = page.controller
+    before = c.state
+    c.command("end-turn")
+    page.render()
+    back = button(doc, "handoff-undo")
+    assert c.ui.handoff == 1 and not back.hidden and back.textContent == "Undo: back to Red's turn"
+    doc.click(back)
+    assert c.state == before and c.ui.handoff == -1 and c.ui.notice == "Undone: Red ends the turn."
+    assert back.hidden and not button(doc, "undo").disabled  # Red's turn again: the next undo is Red's
+    c.command("end-turn")
+    page.render()
+    doc.click(button(doc, "handoff-button"))  # Blue takes the device: Red's turn is over for good
+    assert button(doc, "handoff-undo").hidden and button(doc, "undo").disabled
+
+
+def test_the_free_move_that_ends_a_classic_turn_is_taken_back(mount):
+    doc, page, _, _ = end_turn_page(mount)
+    c = page.controller
+    before = c.state
+    place_from, place_to = (c.state.board.territory_index(t) for t in ("alaska", "northwest_territory"))
+    c.click(place_from)
+    c.click(place_to)
+    c.command("move")
+    page.render()
+    assert c.state.current == 1 and c.ui.handoff == 1
+    doc.click(button(doc, "handoff-undo"))
+    assert c.state == before and c.ui.handoff == -1
+    assert c.ui.notice.startswith("Undone: Red moves") and "from Alaska to Northwest Territory" in c.ui.notice
+
+
+def test_with_a_computer_player_next_its_first_move_ends_the_window_for_undo(mount):
+    seats = (Seat("Red", 0), Seat("Blue", 1, "easy"), Seat("Yellow", 2, "easy"))
+    controller = Controller.from_state(seats, full_turn(3), 3)
+    doc, page, panel, _ = open_page(mount, MemoryBackend(), controller=controller)
+    c = page.controller
+    trade(page)
+    c.command("amount", "all")
+    place(page)
+    c.command("end-turn")
+    page.render()
+    assert not c.is_human(c.state.current) and not button(doc, "undo").disabled
+    ended = c.state
+    c.play_bot(SimpleBot(1).choose(c.state))
+    page.render()
+    assert button(doc, "undo").disabled
+    panel.command("undo")
+    assert c.state is not ended and "Nothing to undo" in panel.session.message
+
+
+def test_each_undo_says_what_it_took_back(mount):
+    doc, page, _, _ = open_page(mount, MemoryBackend())
+    c = page.controller
+    doc.click(button(doc, "handoff-button"))
+    trade(page)
+    place(page)
+    place(page)
+    doc.click(button(doc, "undo"))
+    first = c.ui.notice
+    doc.click(button(doc, "undo"))
+    second = c.ui.notice
+    doc.click(button(doc, "undo"))
+    third = c.ui.notice
+    assert first == "Undone: Red places 1 army on Alaska."
+    assert second == "Undone: Red places 1 army on Alaska. (2 moves taken back.)"
+    assert third.startswith("Undone: Red trades") and third.endswith("(3 moves taken back.)")
+    assert len({first, second, third}) == 3
+
+
+# -- import, and a full storage ---------------------------------------------------------------------
+
+
+def test_an_import_is_named_after_its_file_and_a_file_that_is_no_save_says_so(mount):
+    _, page, panel, browser = open_page(mount, MemoryBackend())
+    browser.file = ("notes.txt", "shopping: eggs, milk")
+    in_a_thread(panel._import(None))
+    assert panel.session.message == "This is not a save file of this game, nor a link to one."
+    browser.file = ("risk-Friday-night.txt", encode_share(page.controller.game))
+    in_a_thread(panel._import(None))
+    assert panel.session.message == 'The save file is in the list as "Friday night": press Load to play it.'
+    browser.file = ("", encode_share(page.controller.game))
+    in_a_thread(panel._import(None))
+    assert panel.session.message == 'The save file is in the list as "Imported": press Load to play it.'
+
+
+def test_a_new_game_under_a_full_storage_is_saved_and_the_player_told_what_made_room(mount):
+    backend = MemoryBackend()
+    doc, page, panel, browser = open_page(mount, backend)
+    doc.click(button(doc, "handoff-button"))
+    trade(page)
+    backend.limit = sum(len(k) + len(v) for k, v in backend.data.items()) + 20
+    page.controller.start(DEFAULT_SETTINGS, seed=77)
+    page.render()
+    saves = Saves(backend)
+    assert [e.id for e in saves.entries()] == [panel.session.save_id] == [saves.current_id()]
+    assert "oldest autosave" in panel.session.message and "was deleted to keep this game" in panel.session.message
+    # Nothing left to prune (the only other game is named): the player is asked, with the list open.
+    saves.rename(panel.session.save_id, "Mine")
+    backend.limit = sum(len(k) + len(v) for k, v in backend.data.items()) + 20
+    page.controller.start(DEFAULT_SETTINGS, seed=78)
+    page.render()
+    assert panel.session.full and "storage for this page is full" in button(doc, "saves-message").textContent
+    assert doc.getElementById("saves-details").open
+    assert browser.fragments[-1] == encode_game(page.controller.game)  # said, and the address still holds it
