@@ -50,10 +50,17 @@ class Placed:
 
 @dataclass(slots=True)
 class HeadquartersChosen:
-    """A player chose a headquarters (in the open)."""
+    """A player chose a headquarters, in secret until everyone has (``territory`` is for the record)."""
 
     seat: int
     territory: int
+
+
+@dataclass(slots=True)
+class HeadquartersRevealed:
+    """Everyone has chosen: the headquarters are turned face up (per seat, -1 for the neutral)."""
+
+    headquarters: tuple[int, ...]
 
 
 @dataclass(slots=True)
@@ -179,7 +186,8 @@ class GameWon:
 
 
 Event = (
-    TurnStarted | SetupDealt | SetupDone | Claimed | Placed | HeadquartersChosen | CardsTraded | DiceRolled
+    TurnStarted | SetupDealt | SetupDone | Claimed | Placed | HeadquartersChosen | HeadquartersRevealed
+    | CardsTraded | DiceRolled
     | DieRerolled | CommanderUsed | BattleFought | Captured | Eliminated | MovedIn | Fortified | CardDrawn
     | DeckReshuffled | ArmiesLost | GameWon
 )

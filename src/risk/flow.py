@@ -55,6 +55,7 @@ from risk.events import (
     Fortified,
     GameWon,
     HeadquartersChosen,
+    HeadquartersRevealed,
     MovedIn,
     Placed,
     SetupDealt,
@@ -320,6 +321,7 @@ class Flow:
             for hq in state.headquarters_of_people():
                 state.deck.remove(hq)
                 state.set_aside.append(hq)
+            events.append(HeadquartersRevealed(tuple(state.headquarters)))
             self.begin_turn(state, self.first_turn_seat(state), events)
 
     def list_claims(self, state: GameState) -> list[Choice]:

@@ -30,6 +30,7 @@ from risk.events import (
     Fortified,
     GameWon,
     HeadquartersChosen,
+    HeadquartersRevealed,
     MovedIn,
     Placed,
     SetupDealt,
@@ -75,8 +76,11 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
         case Placed(seat, territory, count, owner):
             whose = f" for {names[owner]}" if owner != seat and 0 <= owner < len(names) else ""
             return f"{names[seat]} places {_armies(count)}{whose} on {place(territory)}."
-        case HeadquartersChosen(seat, territory):
-            return f"{names[seat]} chooses {place(territory)} as headquarters."
+        case HeadquartersChosen(seat, _territory):
+            return f"{names[seat]} chooses a headquarters in secret."
+        case HeadquartersRevealed(headquarters):
+            shown = ", ".join(f"{names[s]} in {place(t)}" for s, t in enumerate(headquarters) if t >= 0)
+            return f"The headquarters are revealed: {shown}."
         case MovedIn(seat, _source, target, count):
             return f"{names[seat]} moves {_armies(count)} into {place(target)}."
         case Fortified(seat, source, target, count):

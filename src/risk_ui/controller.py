@@ -43,8 +43,9 @@ from risk_ui.record import RecordUi
 
 AMOUNTS = ("1", "5", "all", "number")
 SETUP_OPTION = "auto-setup"  # offered as "manual or automatic setup", not among the other options
-# Phases in which nothing secret is on screen, so the device passes round without a hand-off screen.
-SHARED_PHASES = (Phase.CLAIM, Phase.SETUP, Phase.HEADQUARTERS)
+# Phases in which nothing secret is on screen, so the device passes round without a hand-off screen
+# (headquarters are chosen in secret: that step hands the device over).
+SHARED_PHASES = (Phase.CLAIM, Phase.SETUP)
 ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
 # Options of which a game takes at most one: the dialog offers each group as one radio choice (with "off").
 # The shorter headquarters goal is a headquarters game, so ticking both would say one thing twice.

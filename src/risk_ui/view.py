@@ -30,6 +30,7 @@ from risk.flow import flow_for
 from risk.history import describe, merged, opening, seat_names
 from risk.rules import OPTIONS
 from risk.state import GameState, Phase
+from risk.visibility import visible_headquarters
 from risk_ui import bots, odds_view, record
 from risk_ui.controller import SETUP_OPTION, armies_range_text, armies_text, plural
 from risk_ui.palette import NEUTRAL, PALETTE, UNCLAIMED_HEX, Colour, ink_for, mark_path, tint
@@ -163,7 +164,7 @@ def _highlights(controller: Controller) -> dict[int, set[str]]:
     elif phase in (Phase.OCCUPY, Phase.BATTLE):
         add(state.battle_source, "selected")
         add(state.battle_target, "target")
-    for hq in state.headquarters:  # chosen in the open
+    for hq in visible_headquarters(state, ui.viewer):  # secret until everyone has chosen
         if hq >= 0:
             add(hq, "headquarters")
     return marks
@@ -303,8 +304,11 @@ def players_html(controller: Controller, state: GameState | None = None) -> str:
         facts = f"{plural(owned, 'territory', 'territories')}, {armies_text(armies)}"
         if seat != state.neutral:
             facts += f", {plural(cards, 'card', 'cards')}"
-        if state.headquarters[seat] >= 0:
-            facts += f"; headquarters {state.board.territories[state.headquarters[seat]].name}"
+        shown = visible_headquarters(state, controller.ui.viewer)[seat]
+        if shown >= 0:
+            facts += f"; headquarters {state.board.territories[shown].name}"
+        elif state.headquarters[seat] >= 0:
+            facts += "; headquarters chosen"
         if not state.alive[seat]:
             facts = "out of the game"
         current = ' aria-current="true"' if "current" in classes else ""

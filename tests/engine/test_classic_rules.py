@@ -383,3 +383,24 @@ def test_the_trade_after_an_elimination_stops_at_four_cards_in_1980_but_not_in_1
     if not offered:
         with pytest.raises(IllegalAction, match="until you hold 4 or fewer cards"):
             play(state, trade(state, flow_for(state.rules).matched_sets(state, 0)[0]))
+
+
+def test_headquarters_stay_hidden_from_the_other_seats_until_the_last_is_chosen():
+    """1980 L285-286: chosen "without revealing the territory"; turned face up "after everyone has selected"."""
+    from risk.actions import ChooseHeadquarters
+    from risk.events import HeadquartersRevealed
+    from risk.visibility import public_view
+
+    state = new_game(make_rules("classic", ["auto-setup", "headquarters"]), 3, seed=4)
+    assert state.phase is Phase.HEADQUARTERS
+    chosen = {}
+    while state.phase is Phase.HEADQUARTERS:
+        seat = state.current
+        for other in range(3):
+            seen = public_view(state, other).headquarters
+            assert seen == [chosen.get(s, -1) if s == other else -1 for s in range(3)]
+        chosen[seat] = state.territories_of(seat)[0]
+        state, events = play(state, ChooseHeadquarters(chosen[seat]))
+    everyone = [chosen[0], chosen[1], chosen[2]]
+    assert [list(e.headquarters) for e in events if isinstance(e, HeadquartersRevealed)] == [everyone]
+    assert all(public_view(state, s).headquarters == everyone for s in range(3))

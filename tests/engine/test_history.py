@@ -131,10 +131,15 @@ def test_the_setup_log_names_claims_neutral_armies_and_headquarters_by_whoever_a
     lines = game_log(game)
     claims = [line for line in lines if " claims " in line.text]
     neutral = [line for line in lines if " for Neutral on " in line.text]
-    chosen = [line for line in lines if line.text.endswith(" as headquarters.")]
+    chosen = [line for line in lines if line.text.endswith(" chooses a headquarters in secret.")]
+    revealed = [line.text for line in lines if line.text.startswith("The headquarters are revealed: ")]
     assert neutral and all(line.turn == 0 for line in neutral)
     assert {line.seat for line in neutral} == {0, 1}
     assert len(chosen) == 2 and {line.seat for line in chosen} == {0, 1}
+    # The log says where only when every headquarters is chosen, and then names them all.
+    hq = game.state.headquarters
+    names = [game.state.board.territories[hq[s]].name for s in (0, 1)]
+    assert revealed == [f"The headquarters are revealed: Ann in {names[0]}, Bob in {names[1]}."]
     assert claims == []  # two players are dealt their territories: nobody claims
     # With three, each claim is a line of whoever claimed.
     three = Game.start(make_rules("classic"), [Seat("Ann", 0), Seat("Bob", 1), Seat("Cy", 2)], 3)

@@ -1,5 +1,7 @@
 """The controller: clicks, keys and buttons become the right engine actions, refusals the engine's words."""
 
+import re
+
 import pytest
 
 from risk.actions import (
@@ -352,15 +354,28 @@ def test_two_player_setup_places_own_armies_and_the_neutral_army():
     assert c.seat_name(state.neutral) == "Neutral"
 
 
-def test_headquarters_are_chosen_by_clicking_in_turn():
+def test_headquarters_are_chosen_in_secret_each_behind_a_hand_off_screen():
+    """1980 L285-286: each chooses "without revealing the territory"; all are turned face up after."""
     settings = NewGameSettings(SEATS, "classic", ("auto-setup", "headquarters"))
     c = Controller.new(settings, seed=2)
-    assert c.state.phase is Phase.HEADQUARTERS and c.ui.handoff == -1
-    for _ in range(3):
+    assert c.state.phase is Phase.HEADQUARTERS
+    chosen = {}
+    for turn in range(3):
         seat = c.state.current
-        c.click(c.state.territories_of(seat)[0])
+        if turn or c.ui.handoff >= 0:
+            assert c.ui.handoff == seat  # the device is handed over before each secret choice
+            c.command("handoff")
+        marked = [t.index for t in view.render(c).territories if "headquarters" in t.classes]
+        assert marked == []  # none of the others' (and not yet one's own)
+        assert set(re.findall(r"; headquarters ([^<]+)<", view.players_html(c))) <= {"chosen"}
+        chosen[seat] = c.state.territories_of(seat)[0]
+        c.click(chosen[seat])
         assert isinstance(c.game.actions[-1], ChooseHeadquarters)
     assert c.state.phase is Phase.REINFORCE and c.ui.handoff == c.state.current
+    c.command("handoff")
+    marked = [t.index for t in view.render(c).territories if "headquarters" in t.classes]
+    assert marked == sorted(chosen.values())
+    assert "chosen" not in re.findall(r"; headquarters ([^<]+)<", view.players_html(c))
 
 
 def test_winning_the_last_territory_ends_the_game_with_the_winner():
