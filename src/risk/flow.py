@@ -938,6 +938,106 @@ class Flow:
         return choices
 
     # -----------------------------------------------------------------------------------------
+    # Which states the rules can reach
+
+    def impossible(self, state: GameState) -> str:
+        """Why the rules could never reach ``state`` (a position from a link anyone may have edited), or ""
+        if they could. Checked by the codec on every decoded position, after its own checks of the layout
+        (cards all there once, owners alive, armies on every territory); a flow adds its own with super()."""
+        rules, phase, seat = state.rules, state.phase, state.current
+        people = [p for p in range(state.players) if p != state.neutral]
+        if state.turn > MAX_TURN:
+            return "its turn number is beyond any game"
+        if any(r < 0 for r in state.reserve) or min(state.armies) < 0 or state.quota_own < 0 or state.quota_neutral < 0:
+            return "it holds a negative number of armies"
+        if not phase.setup and 3 * state.sets_traded > max(0, state.turn - 1) + self.cards_dealt(state):
+            return "more sets were traded than cards were ever drawn"
+        if sum(state.armies) + sum(state.reserve) > self.most_armies(state):
+            return "it holds more armies than the game could have raised"
+        if phase is not Phase.SETUP and (state.quota_own or state.quota_neutral):
+            return "armies wait to be placed outside the setup"
+        if phase is not Phase.FORTIFY and state.moves_made:
+            return "free moves were counted outside the free move"
+        if state.just_eliminated and phase is not Phase.OCCUPY:
+            return "an elimination waits outside a move-in"
+        if (state.commander_used and not rules.commanders) or (
+                state.rerolled and not (rules.card_reroll and state.battle_source >= 0)):
+            return "an expert rule was used that is not in play"
+        if rules.card_territory_bonus_cap and state.card_bonus_taken > rules.card_territory_bonus_cap:
+            return "more card armies were taken this turn than the rules allow"
+        others = [r for p, r in enumerate(state.reserve) if r and not (phase.setup or (phase is Phase.REINFORCE
+                                                                                        and p == seat))]
+        if others:
+            return "armies wait to be placed by a player whose turn it is not"
+        if phase is Phase.CLAIM:
+            problem = self._claims_impossible(state)
+            if problem:
+                return problem
+        if phase.setup:
+            start = rules.starting_armies_for(state.people)
+            for p in range(state.players):
+                if sum(a for t, a in enumerate(state.armies) if state.owner[t] == p) + state.reserve[p] > start:
+                    return "a player has more starting armies than the rules give"
+        if phase is Phase.SETUP:
+            if state.quota_own > min(self.setup_batch(state), state.reserve[seat]) or state.quota_neutral > (
+                    state.reserve[state.neutral] if state.neutral >= 0 else 0) or state.quota_neutral > 1:
+                return "more armies wait to be placed than a setup turn has"
+            if not (state.quota_own or state.quota_neutral):
+                return "a setup turn has nothing to place"
+        if phase is Phase.HEADQUARTERS and (state.headquarters[seat] >= 0 or any(state.reserve)):
+            return "the player to choose a headquarters already has one"
+        if rules.headquarters and not phase.setup:
+            chosen = [state.headquarters[p] for p in people]
+            if -1 in chosen or len(set(chosen)) != len(chosen):
+                return "the headquarters are not one each"
+        if phase is Phase.REINFORCE and not (state.reserve[seat] or self.must_trade(state)):
+            return "a reinforcement step has nothing to place"
+        if phase is Phase.FORTIFY and (not state.moves_made or (
+                self.fortify_limit(state) and state.moves_made >= self.fortify_limit(state))):
+            return "the free moves made do not fit the rules"
+        if phase is Phase.BATTLE:
+            defending = 2 if state.armies[state.battle_target] > 1 else 1
+            if (len(state.defender_faces) != defending or len(state.attacker_faces) != state.battle_dice
+                    or state.battle_dice > state.armies[state.battle_source] - 1 or not self.decision_open(state)):
+                return "the dice on the table do not fit the battle"
+        if self.winner(state) != state.winner:
+            return "who has won does not fit the board"
+        if phase is not Phase.OVER and not self.legal_actions(state):
+            return "the player to move could do nothing"
+        return ""
+
+    def cards_dealt(self, state: GameState) -> int:
+        """Cards the players got without drawing them at the end of a turn (the deal of an edition that
+        deals cards); sets traded can never use more than these and those drawn."""
+        return 0
+
+    def most_armies(self, state: GameState) -> int:
+        """More armies than the game can have raised by now: every starting army, and every turn the most
+        any turn can bring (all territories, all continents, all card armies), and every set traded."""
+        rules, board = state.rules, state.board
+        start = rules.starting_armies_for(state.people) * state.players
+        per_turn = board.size // 3 + 3 + sum(c.bonus for c in board.continents) + 3 * rules.card_territory_bonus
+        sets = state.rules.set_values
+        traded = sum(sets[k] if k < len(sets) else sets[-1] + rules.set_value_step * (k - len(sets) + 1)
+                     for k in range(state.sets_traded))
+        return start + state.turn * per_turn + traded
+
+    def _claims_impossible(self, state: GameState) -> str:
+        """The claims go round the table one army at a time from the first player: the counts must fit."""
+        if -1 not in state.owner:
+            return "every territory is claimed, yet claiming goes on"
+        order = self.setup_order(state)
+        claimed = sum(1 for o in state.owner if o >= 0)
+        start = state.rules.starting_armies_for(state.people)
+        for place, p in enumerate(order):
+            owned = state.owner.count(p)
+            if owned != claimed // len(order) + (place < claimed % len(order)) or state.reserve[p] != start - owned:
+                return "the claims do not go round the table"
+        if state.current != order[claimed % len(order)]:
+            return "the claims do not go round the table"
+        return ""
+
+    # -----------------------------------------------------------------------------------------
     # Messages
 
     def wrong_phase_message(self, state: GameState, action: Action) -> str:
@@ -998,6 +1098,8 @@ def headquarters_goal(rules: Rules, people: int) -> int:
         return 2 if people == 4 else 3
     return people - 1
 
+
+MAX_TURN = 99_999  # no game comes near: bots' self-play gives up at 5,000 turns, people's games end in hundreds
 
 _FLOWS: dict[str, Flow] = {}
 

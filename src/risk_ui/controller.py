@@ -32,7 +32,7 @@ from risk.actions import (
     Trade,
     UseCommander,
 )
-from risk.codec import fit_name
+from risk.codec import clean_name
 from risk.engine import check, occupy_range
 from risk.events import BattleFought, Captured, Event
 from risk.game import HUMAN, Game, Seat
@@ -99,7 +99,7 @@ def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
             raise ValueError(f"choose a colour for player {i + 1}") from None
         if not 0 <= colour < len(PALETTE):
             raise ValueError(f"choose a colour for player {i + 1}")
-        name = fit_name(" ".join(str(form.get(f"name-{i}", "")).split())).strip() or PALETTE[colour].name
+        name = clean_name(str(form.get(f"name-{i}", ""))) or PALETTE[colour].name
         controller = str(form.get(f"controller-{i}") or HUMAN)
         seats.append(Seat(name, colour, controller))
     colours = [s.colour for s in seats]

@@ -70,7 +70,7 @@ def _position(seed: int, owners: dict[str, int], armies: dict[str, int]) -> Game
     state.alive = [seat in state.owner for seat in range(state.players)]
     state.reserve = [0] * state.players
     state.current = state.first_player = 0
-    state.turn = 1
+    state.turn = 10  # late enough for the cards in hand to have been drawn: a position a game can reach
     return state
 
 

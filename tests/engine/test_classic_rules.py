@@ -14,6 +14,7 @@ from risk.actions import (
     Trade,
     every_action,
     format_action,
+    listed,
     parse_action,
 )
 from risk.board import ARTILLERY, CAVALRY, INFANTRY
@@ -404,3 +405,24 @@ def test_headquarters_stay_hidden_from_the_other_seats_until_the_last_is_chosen(
     everyone = [chosen[0], chosen[1], chosen[2]]
     assert [list(e.headquarters) for e in events if isinstance(e, HeadquartersRevealed)] == [everyone]
     assert all(public_view(state, s).headquarters == everyone for s in range(3))
+
+
+@pytest.mark.parametrize("phase", [Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY])
+def test_the_legal_actions_do_not_grow_with_the_stacks(phase):
+    """An amount is one choice with its range: 100,000 armies on every territory list as many entries as
+    ten (4 million actions before), and every amount is still there."""
+    sizes = []
+    for armies in (10, 100_000):
+        state = position(options=["expert-fortify"], phase=phase)
+        state.armies = [armies] * BOARD.size
+        state.reserve[0] = armies if phase is Phase.REINFORCE else 0
+        state.moves_made = 1 if phase is Phase.FORTIFY else 0
+        choices = legal_actions(state)
+        sizes.append(len(choices))
+        mine = state.owner.index(0)
+        if phase is Phase.REINFORCE:
+            assert listed(Place(mine, armies), choices) and not listed(Place(mine, armies + 1), choices)
+        else:
+            other = next(t for t in flow_for(state.rules).reachable(state, mine))
+            assert listed(Fortify(mine, other, armies - 1), choices)
+    assert sizes[0] == sizes[1] < 1000

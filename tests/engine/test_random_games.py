@@ -10,6 +10,7 @@ from risk.ai.random_bot import pick_any
 from risk.ai.simple import SimpleBot
 from risk.engine import apply, check, legal_actions, new_game
 from risk.events import ArmiesLost, BattleFought, CardsTraded, TurnStarted
+from risk.flow import flow_for
 from risk.game import Game, Seat
 from risk.rules import make_rules
 from risk.selfplay import MAX_TURNS, check_invariants, play_game
@@ -67,6 +68,8 @@ def play_checked(edition, options, people, seed):
         lost += sum(e.count for e in events if isinstance(e, ArmiesLost))
         assert _armies_in_play(state) == before + gained - lost, (action, events)
         check_invariants(state)
+        # Every state a game reaches is one the decoder accepts (it refuses positions no game can reach).
+        assert flow_for(state.rules).impossible(state) == "", (action, flow_for(state.rules).impossible(state))
         assert state.turn <= MAX_TURNS
     assert legal_actions(state) == []
     return state
@@ -103,6 +106,7 @@ class StepChecker:
         self.steps += 1
         if self.steps % 40 == 0 or state.over:
             assert bool(legal_actions(state)) != state.over
+            assert flow_for(state.rules).impossible(state) == ""
 
 
 def test_many_simple_bot_games_keep_every_invariant_after_every_action_and_end():

@@ -71,7 +71,7 @@ def test_an_autosave_keeps_the_whole_history_and_the_link_of_the_present():
     loaded = saves.load("a")
     assert loaded.state == game.state and len(loaded.history) == 1
     assert entry.link == encode_game(game) and saves.find_link(entry.link) == entry
-    assert (entry.players, entry.edition, entry.turn, entry.viewer) == (("Ann", "Bob", "Cy"), "Classic (1980)", 1, 0)
+    assert (entry.players, entry.edition, entry.turn, entry.viewer) == (("Ann", "Bob", "Cy"), "Classic (1980)", 10, 0)
     assert saves.current_id() == "a"
 
 

@@ -93,7 +93,7 @@ from risk.codec.errors import (
 )
 from risk.codec.frame import FORMAT_GAME_V1, FORMAT_REPLAY_V1, FORMAT_STATE_V1, NEWEST_FORMAT
 from risk.codec.rules import EDITION_TABLE, OPTION_TABLE
-from risk.codec.seats import CONTROLLER_TABLE, MAX_NAME_BYTES, fit_name
+from risk.codec.seats import CONTROLLER_TABLE, MAX_NAME_BYTES, clean_name, fit_name, name_problem
 
 __all__ = [
     "ACTION_TABLE",
@@ -119,6 +119,7 @@ __all__ = [
     "ReplayCoder",
     "TruncatedCode",
     "UnknownVersion",
+    "clean_name",
     "code_layout",
     "decode_game",
     "decode_replay",
@@ -129,6 +130,7 @@ __all__ = [
     "encode_share",
     "encode_state",
     "fit_name",
+    "name_problem",
     "replay_length",
     "share_present",
 ]

@@ -42,6 +42,7 @@ from risk.codec.errors import CodecError, CorruptCode, Unfit
 from risk.codec.rans import Adaptive, Model, Reader, Writer
 from risk.deck import deck_for
 from risk.engine import occupy_range
+from risk.flow import flow_for
 from risk.rules import Rules
 from risk.state import NO_DICE, GameState, Phase
 
@@ -57,7 +58,6 @@ ACTION_TABLE: tuple[type, ...] = (
 _MAX_ACTION_TEXT = 200
 
 
-_SANE_COUNT = 100_000  # no territory, reserve or counter of a real game comes near this
 
 
 _SETUP_PHASES = (Phase.CLAIM, Phase.SETUP, Phase.HEADQUARTERS)
@@ -498,7 +498,9 @@ def _read_plain(r: Reader, s: GameState) -> None:
 
 
 def check_state(s: GameState) -> None:
-    """Refuse a state the engine could not have produced or could not go on from."""
+    """Refuse a state the engine could not have produced or could not go on from: the layout's own checks,
+    then the flow's (:meth:`risk.flow.Flow.impossible`: reserves, quotas, dice, cards and counts against
+    the phase; bounds on turns, sets and armies; something legal to do)."""
     n, size, count = s.players, s.board.size, len(deck_for(s.rules))
     phase, rules = s.phase, s.rules
     setup = phase in _SETUP_PHASES
@@ -545,10 +547,9 @@ def check_state(s: GameState) -> None:
         raise corrupt("the winner does not fit the phase of play")
     if any(h >= size for h in s.headquarters) or (s.neutral >= 0 and s.headquarters[s.neutral] >= 0):
         raise corrupt("a headquarters is not a territory")
-    counts = (*s.armies, *s.reserve, s.turn, s.sets_traded, s.quota_own, s.quota_neutral, s.card_bonus_taken,
-              s.moves_made)
-    if max(counts) > _SANE_COUNT:
-        raise corrupt("it holds an impossibly large number")
+    problem = flow_for(rules).impossible(s)
+    if problem:
+        raise corrupt(problem)
 
 
 def _own(s: GameState) -> list[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from risk.codec.errors import CannotEncode, CorruptCode, Unfit
@@ -46,6 +47,28 @@ def _name_models() -> tuple[Model, ...]:
 
 
 _NAME_MODELS = _name_models()
+
+
+def clean_name(text: str) -> str:
+    """A seat name as the new-game dialog keeps it: control characters left out, each run of spaces one
+    space, none at the ends, at most :data:`MAX_NAME_BYTES` bytes (possibly "": the dialog then names the
+    seat by its colour). A link's names must be clean, not empty, and differ from each other.
+
+    >>> clean_name("  Ann\x07  Marie ")
+    'Ann Marie'
+    """
+    kept = "".join(ch for ch in text if unicodedata.category(ch) != "Cc" or ch.isspace())
+    return fit_name(" ".join(kept.split())).strip()
+
+
+def name_problem(names: Sequence[str]) -> str:
+    """Why these seat names could not have come from the new-game dialog, or ""."""
+    if any(not name or clean_name(name) != name for name in names):
+        return "a player's name is empty or holds characters a name never has"
+    folded = [name.casefold() for name in names]
+    if len(set(folded)) != len(folded):
+        return "two players have the same name"
+    return ""
 
 
 def fit_name(name: str) -> str:
@@ -132,4 +155,9 @@ def read_seats(r: Reader, people: int) -> tuple[Seat, ...]:
             if controller in CONTROLLER_TABLE:
                 raise CorruptCode("This link is corrupt: a controller is spelt out needlessly.")
         seats.append(Seat(name, colour, controller))
+    problem = name_problem([seat.name for seat in seats])
+    if problem:
+        raise CorruptCode(f"This link is corrupt: {problem}.")
+    if len({seat.colour for seat in seats}) != len(seats):
+        raise CorruptCode("This link is corrupt: two players have the same colour.")
     return tuple(seats)
