@@ -11,7 +11,7 @@ from risk.history import game_log, turn_stats
 from risk.state import Phase
 from risk_ui import bots, charts, view
 from risk_ui.controller import Controller, NewGameSettings
-from risk_ui.record import CHECKPOINT, Replay, filtered_log, step_marks
+from risk_ui.record import CHECKPOINT, STATS_PARTS, Replay, filtered_log, step_marks
 from threads import in_a_thread
 
 
@@ -108,25 +108,58 @@ def test_bots_wait_while_a_replay_is_open():
     assert c.game.history == []
 
 
-def test_the_whole_log_is_grouped_by_turn_and_filters_by_player_and_words(played: Controller):
+def _items(html: str) -> list[tuple[str, str]]:
+    return re.findall(r'<li data-seat="(\d+)">([^<]*)</li>', html)
+
+
+def _shown_lines(html: str) -> list[str]:
+    """The log's lines on screen, oldest first (the page shows turns newest first, lines in order)."""
+    sections = re.findall(r'<section class="log-turn" data-turn="\d+">(.*?)</section>', html)
+    return [text for section in reversed(sections) for _, text in _items(section)]
+
+
+def test_the_whole_log_is_grouped_by_turn_a_page_at_a_time(played: Controller):
+    """The log shows its newest PAGE_LINES lines, turns newest first; "Older lines" goes back a page at
+    a time to the deal at the very bottom, "Newer lines" and "Newest" come back."""
+    from html import unescape
+
+    from risk_ui.record import PAGE_LINES
+
     c = fresh(played)
     c.command("log-toggle")
+    whole = [unescape(line.text) for line in game_log(c.game)]
+    assert len(whole) > 2 * PAGE_LINES
     html = view.render(c).html["record-log"]
     turns = [int(t) for t in re.findall(r'data-turn="(\d+)"', html)]
-    assert turns == sorted({line.turn for line in filtered_log(c.game)}, reverse=True)
+    assert turns == sorted(set(turns), reverse=True) and turns[0] == c.state.turn
+    assert [unescape(t) for t in _shown_lines(html)] == whole[-PAGE_LINES:]
+    assert 'data-action="log-older"' in html and 'data-action="log-newer"' not in html
+    pages = [html]
+    while 'data-action="log-older"' in pages[-1]:
+        c.command("log-older")
+        pages.append(view.render(c).html["record-log"])
+    assert [unescape(t) for page in reversed(pages) for t in _shown_lines(page)] == whole
     # The deal of an automatic setup, before any action, is the "Setup" group at the bottom.
-    assert turns[-1] == 0
-    assert html.endswith('<li data-seat="0">Every starting army is on the board.</li></ol></section>')
-    assert "The territories are dealt at random." in html
+    assert pages[-1].endswith('<li data-seat="0">Every starting army is on the board.</li></ol></section>')
+    assert "The territories are dealt at random." in pages[-1] and 'data-action="log-newer"' in pages[-1]
+    c.command("log-newer")
+    assert view.render(c).html["record-log"] == pages[-2]
+    c.command("log-newest")
+    assert view.render(c).html["record-log"] == pages[0]
+
+
+def test_the_log_filters_by_player_and_words(played: Controller):
+    c = fresh(played)
+    c.command("log-toggle")
     c.set_field("log-player", "1")
     html = view.render(c).html["record-log"]
-    items = re.findall(r'<li data-seat="(\d+)">([^<]*)</li>', html)
+    items = _items(html)
     assert items and all(seat == "1" or "P1" in text for seat, text in items)
     assert any(seat == "1" for seat, _ in items) and len(items) < len(game_log(c.game))
     c.set_field("log-search", "CAPTURES")
     lines = filtered_log(c.game, "1", "captures")
     assert lines and all("captures" in line.text and (line.seat == 1 or "P1" in line.text) for line in lines)
-    assert view.render(c).html["record-log"].count("<li ") == len(lines)
+    assert _shown_lines(view.render(c).html["record-log"]) == [line.text for line in lines][-100:]
     c.set_field("log-search", "no such words here")
     assert "Nothing in the log matches" in view.render(c).html["record-log"]
 
@@ -140,9 +173,9 @@ def test_check_the_dice_says_how_many_actions_were_checked(played: Controller):
 
 def test_the_statistics_panel_draws_a_line_per_player_and_the_luck_meter(played: Controller):
     c = fresh(played)
-    assert view.render(c).html["stats"] == ""
+    assert all(view.render(c).html[part] == "" for part in STATS_PARTS)
     c.command("stats-toggle")
-    html = view.render(c).html["stats"]
+    html = "".join(view.render(c).html[part] for part in STATS_PARTS)
     assert html.count('<svg class="chart"') == 5
     for title in ("Territories", "Armies", "Cards in hand", "Income", "Continents held"):
         assert f'class="chart-title">{title}</text>' in html
