@@ -487,21 +487,25 @@ class Chronicle:
         return list(self._series)
 
     def sampled_stats(self, most: int) -> list[tuple[int, tuple[SeatStats, ...]]]:
-        """:meth:`turn_stats` thinned to at most ``most`` points (at least 2) for a chart: every k-th turn, k
-        a power of two (so that the points drawn stay put as the game grows), and always the last one.
-        Costs what it returns, whatever the length of the game."""
+        """:meth:`turn_stats` thinned to at most ``most`` points (at least 2) for a chart: the turns at every
+        k-th point, k the smallest power of two that fits, and the end of a finished game. The points stay
+        put as the game grows, and the latest turns show once the next k-th is reached: a chart of a long
+        game changes every k turns, not every turn. Costs what it returns, whatever the length of the game."""
         series = self._series
-        last = (self._state.turn, snapshot_stats(self._state)) if self._read and self._state.over else None
-        total = len(series) + (last is not None)
+        over = self._read and self._state.over
         stride = 1
-        while -(-total // stride) > max(2, most) - 1 and stride < total:
+        while -(-len(series) // stride) + over > max(2, most):
             stride *= 2
         points = series[::stride]
-        if last is not None:
-            points.append(last)
-        elif series and (len(series) - 1) % stride:
-            points.append(series[-1])
+        if over:
+            points.append((self._state.turn, snapshot_stats(self._state)))
         return points
+
+    def latest_stats(self) -> tuple[int, tuple[SeatStats, ...]] | None:
+        """The last point of :meth:`turn_stats` (the end of a finished game, else the latest turn's start)."""
+        if self._read and self._state.over:
+            return (self._state.turn, snapshot_stats(self._state))
+        return self._series[-1] if self._series else None
 
     def luck(self) -> list[Luck]:
         """See :func:`luck` (as of the last update); each exact expectation is added once per kind of roll."""

@@ -602,10 +602,10 @@ def stats_parts(controller: Controller) -> dict[str, str]:
         reading = (f'<p class="stats-reading" role="status">Reading the record for the statistics: '
                    f"{kept.read:,} of {total:,} actions…</p>")
         return {"stats-charts": reading, "stats-figures": "", "stats-luck": ""}
-    turns_key = (id(game), id(kept), kept.generation, kept.points, kept.read if game.state.over else 0)
+    series = kept.sampled_stats(CHART_POINTS)  # a long game's chart changes every few turns only
+    drawn_key = (id(game), id(kept), kept.generation, len(series), series[-1][0] if series else None)
 
     def charts_html() -> str:
-        series = kept.sampled_stats(CHART_POINTS)
         names = seat_names(game)
         from risk_ui.view import seat_colour
 
@@ -618,11 +618,13 @@ def stats_parts(controller: Controller) -> dict[str, str]:
         return f'<div class="charts">{drawn}</div>'
 
     def figures() -> str:
-        return figures_html(controller, kept.sampled_stats(2)[-1:], seat_names(game))
+        latest = kept.latest_stats()
+        return figures_html(controller, [latest] if latest else [], seat_names(game))
 
     return {
-        "stats-charts": _cached(controller, "charts", turns_key, charts_html),
-        "stats-figures": _cached(controller, "figures", turns_key, figures),
+        "stats-charts": _cached(controller, "charts", drawn_key, charts_html),
+        "stats-figures": _cached(controller, "figures", (id(game), id(kept), kept.generation, kept.points,
+                                                         game.state.over), figures),
         "stats-luck": _cached(controller, "luck", (id(game), id(kept), kept.generation, kept.battles),
                               lambda: luck_html(controller)),
     }

@@ -354,3 +354,27 @@ def test_a_chronicle_kept_up_action_by_action_equals_one_read_from_scratch(editi
             assert kept.luck() == fresh.luck() == sliced.luck() and kept.battles == fresh.battles
     assert game.state.over and kept.update().turn_stats()[-1][0] == game.state.turn and undone > 0
     assert kept.generation == 0  # an undo went back to the start of the turn, not to the start of the game
+
+
+def test_a_chart_of_a_long_game_takes_every_kth_turn_and_the_end():
+    """Thinned statistics: at most the asked number of points, every k-th turn for k a power of two (so
+    the points drawn stay put as the game goes on), the whole series when it fits, and a finished
+    game's end."""
+    from risk.history import Chronicle
+
+    def strides(series, points):
+        return [k for k in (1, 2, 4, 8, 16, 32, 64, 128) if points == series[::k]]
+
+    game = _played_game(people=4, seed=9)
+    whole = turn_stats(game)
+    kept = Chronicle(game).update()
+    assert kept.sampled_stats(len(whole)) == whole and kept.latest_stats() == whole[-1]
+    for most in (2, 5, 17, 40):
+        points = kept.sampled_stats(most)
+        assert len(points) <= most and points[-1] == whole[-1] and strides(whole[:-1], points[:-1])
+    game.history[:] = game.history[:len(game.history) // 2]  # a game going on: no end point
+    going = Chronicle(game).update()
+    series = going.turn_stats()
+    for most in (3, 8, 30):
+        points = going.sampled_stats(most)
+        assert 2 <= len(points) <= most and strides(series, points)
