@@ -27,6 +27,8 @@ def main() -> None:
         dom.expose("riskBotTurnTimes", debug.bot_turn_times)
         dom.expose("riskShareLinkTimes", debug.share_link_times)
         dom.expose("riskStateDigest", lambda: debug.state_digest(page.controller.state))
+        dom.expose("riskRecordUpdateTimes", lambda length, moves: debug.record_update_times(
+            page, length, moves, settle=debug.settle_layout))
     boot.mark_ready()
 
 
