@@ -154,7 +154,7 @@ def per_move_page(rounds: int) -> dict[str, Any]:
             for _ in range(rounds):
                 for n in LENGTHS:
                     context, page = build._debug_page(browser, server.url, "riskRecordUpdateTimes")
-                    runs[n].append(json.loads(page.evaluate("(n) => window.riskRecordUpdateTimes(n, 40)", n)))
+                    runs[n].append(json.loads(page.evaluate("(n) => window.riskRecordUpdateTimes(n, 60)", n)))
                     context.close()
             figures["per_move"] = _per_move_report(runs)
             figures["link_20000"] = open_long_link(browser, server.url, 20_000)

@@ -215,6 +215,40 @@ def record_update_times(page: Any, length: int, moves: int = 40, seed: int = 1,
                        "search_total_ms": round(search_ms + sum(slices), 2), "search_found": found})
 
 
+def render_split(page: Any, settle: Callable[[], object] | None = None) -> str:
+    """One ``page.render()`` of the game on the table as it is, in ms (JSON: total, view, saves): where a
+    slow update goes."""
+    import json
+    import time
+
+    from risk_ui import view
+
+    spent = {"view": 0.0, "saves": 0.0}
+
+    def clocked(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return function(*args)
+            finally:
+                spent[name] += 1000 * (time.perf_counter() - started)
+        return run
+
+    real_render, real_hooks = view.render, list(page.after_render)
+    view.render = clocked("view", real_render)
+    page.after_render[:] = [clocked("saves", hook) for hook in real_hooks]
+    try:
+        started = time.perf_counter()
+        page.render()
+        if settle is not None:
+            settle()
+        total = 1000 * (time.perf_counter() - started)
+    finally:
+        view.render, page.after_render[:] = real_render, real_hooks
+    return json.dumps({"total_ms": round(total, 2), "view_ms": round(spent["view"], 2),
+                       "saves_ms": round(spent["saves"], 2)})
+
+
 def settle_layout() -> object:
     """Make the browser lay the page out now (reading a size does), so that a timing includes it."""
     from pyscript import document  # type: ignore[import-not-found]

@@ -29,6 +29,7 @@ def main() -> None:
         dom.expose("riskStateDigest", lambda: debug.state_digest(page.controller.state))
         dom.expose("riskRecordUpdateTimes", lambda length, moves: debug.record_update_times(
             page, length, moves, settle=debug.settle_layout))
+        dom.expose("riskRenderSplit", lambda: debug.render_split(page, debug.settle_layout))
     boot.mark_ready()
 
 

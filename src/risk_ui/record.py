@@ -54,8 +54,9 @@ ALL = "all"
 PAGE_LINES = 100  # lines of the log on screen at once; older and newer ones are a page away
 SCAN_LINES = 400  # lines a search reads in one piece
 CHART_POINTS = 120  # turns drawn at most on a chart (a long game's are thinned evenly)
-READ_STEPS = 64  # steps the statistics or the dice check read in one piece
-RENDER_READ = (0.03, 500)  # drawing the page reads for up to 30 ms, and at least 500 steps (small games at once)
+READ_STEPS = 16  # steps the statistics or the dice check read in one piece
+RENDER_STEPS = 400  # a record with no more steps left to read is read at once, while the page is drawn
+RENDER_LINES = 3 * SCAN_LINES  # the lines a new page of the log reads at once; the rest in the background
 WORK_BUDGET = 0.03  # seconds of reading in each slice of background work
 IDLE = 0.1  # seconds between two looks for background work when there is none
 MAX_SAID = 4  # lines of one action the replay's status says (a blitz on huge stacks rolls thousands of times)
@@ -120,8 +121,26 @@ class Replay:
                 self._checkpoints.append(state.copy())
         return self.covered + CHECKPOINT <= len(history)
 
+    def _start_for(self, index: int) -> int:
+        """The nearest index at or before ``index`` whose state is at hand (a checkpoint, or the state
+        last shown)."""
+        start = min(index // CHECKPOINT, len(self._checkpoints) - 1) * CHECKPOINT
+        return self._cached[0] if start < self._cached[0] <= index else start
+
+    @property
+    def reach(self) -> int:
+        """Actions the replay applies at once to show a moment: a few checkpoints' worth, and one step of
+        the time-lapse. A moment further from any known state waits for :meth:`extend`."""
+        return max(4 * CHECKPOINT, self.end // PLAY_STEPS + CHECKPOINT)
+
+    @property
+    def ready(self) -> bool:
+        """Whether the moment at ``index`` can be shown now (else the background reading gets there)."""
+        return self.index in (0, self.end) or self.index - self._start_for(self.index) <= self.reach
+
     def state(self) -> GameState:
-        """The state after ``index`` actions: equal to ``game.state_at(index)``."""
+        """The state after ``index`` actions: equal to ``game.state_at(index)``; while the moment is not
+        :attr:`ready`, the last state shown."""
         index = self.index
         if self._cached[0] == index:
             return self._cached[1]
@@ -129,11 +148,10 @@ class Replay:
             state = self.game.state.copy()
             self._cached = (index, state)
             return state
-        start = min(index // CHECKPOINT, len(self._checkpoints) - 1) * CHECKPOINT
-        if start < self._cached[0] <= index:
-            start, state = self._cached[0], self._cached[1].copy()
-        else:
-            state = self._checkpoints[start // CHECKPOINT].copy()
+        if not self.ready:
+            return self._cached[1]
+        start = self._start_for(index)
+        state = (self._cached[1] if start == self._cached[0] else self._checkpoints[start // CHECKPOINT]).copy()
         history = self.game.history
         for i in range(start, index):
             apply(state, history[i].action)
@@ -298,24 +316,23 @@ def reader(controller: Controller) -> LogReader:
     return rec.reader
 
 
-def _slices(step: Callable[[], bool], budget: tuple[float, int], clock: Callable[[], float] = time.perf_counter,
-            ) -> int:
-    """Call ``step`` (one piece of reading; whether more remains) until ``budget`` = (seconds, pieces) is
-    spent: both the time and the number of pieces given; return the pieces done."""
-    seconds, pieces = budget
+def _slices(step: Callable[[], bool], budget: float, clock: Callable[[], float] = time.perf_counter) -> int:
+    """Call ``step`` (one piece of reading; whether more remains) until ``budget`` seconds are spent (one
+    piece at least); return the pieces done."""
     started, done = clock(), 0
     while step():
         done += 1
-        if done >= pieces and clock() - started >= seconds:
+        if clock() - started >= budget:
             break
     return done
 
 
-def read_chronicle(controller: Controller, budget: tuple[float, int] = RENDER_READ) -> Chronicle:
-    """The statistics, read further within ``budget`` (seconds, and at least that many steps)."""
+def read_chronicle(controller: Controller) -> Chronicle:
+    """The statistics, read to the end if at most :data:`RENDER_STEPS` steps remain (a short game, or
+    after a move), else as far as the background reading has gone: drawing the page never reads more."""
     kept = chronicle(controller)
-    seconds, steps = budget
-    _slices(lambda: not kept.update(READ_STEPS).done, (seconds, max(1, steps // READ_STEPS)))
+    if len(controller.game.history) - kept.read <= RENDER_STEPS or kept.read > len(controller.game.history):
+        kept.update(RENDER_STEPS)
     return kept
 
 
@@ -336,7 +353,8 @@ def command(controller: Controller, name: str, arg: str = "") -> None:
         rec.stats_open = not rec.stats_open
     elif name == "check-dice":
         rec.checking = DiceCheck(controller.game)
-        _slices(lambda: _check_step(rec.checking), RENDER_READ)
+        if len(rec.checking.steps) <= RENDER_STEPS:  # a short record at once, a long one in the background
+            rec.checking.step(RENDER_STEPS)
         rec.checked = rec.checking.text()
         if rec.checking.done:
             rec.checking = None
@@ -429,25 +447,25 @@ def work(controller: Controller, budget: float = WORK_BUDGET, clock: Callable[[]
     search further back, the statistics, the dice check, the replay's checkpoints. Whether it read
     anything (the page should then be drawn again)."""
     rec = controller.ui.record
-    pieces = (budget, 1)
     page = rec.page
     if rec.log_open and page is not None and page.reader.game is controller.game and not page.done:
-        return bool(_slices(lambda: (page.step(), not page.done)[1], pieces, clock)) or page.done
+        return bool(_slices(lambda: (page.step(), not page.done)[1], budget, clock)) or page.done
     over = controller.state.phase.name == "OVER"
     if (rec.stats_open or over) and not chronicle(controller).done:
         kept = chronicle(controller)
-        _slices(lambda: not kept.update(READ_STEPS).done, pieces, clock)
+        _slices(lambda: not kept.update(READ_STEPS).done, budget, clock)
         return True
     if rec.checking is not None:
-        _slices(lambda: _check_step(rec.checking), pieces, clock)
+        _slices(lambda: _check_step(rec.checking), budget, clock)
         rec.checked = rec.checking.text()
         if rec.checking.done:
             rec.checking = None
         return True
     replay = rec.replay
     if replay is not None and replay.game is controller.game and replay.covered + CHECKPOINT <= replay.end:
-        _slices(lambda: replay.extend(CHECKPOINT), pieces, clock)
-        return False  # nothing on screen changed
+        waiting = not replay.ready
+        _slices(lambda: replay.extend(CHECKPOINT), budget, clock)
+        return waiting  # a moment that waited is drawn (or its progress), else nothing on screen changed
     return False
 
 
@@ -499,9 +517,9 @@ def filtered_log(game: Game, player: str = ALL, search: str = "", lines: list[Lo
     return [line for line in (game_log(game) if lines is None else lines) if page.matches(line)]
 
 
-def log_page(controller: Controller, budget: tuple[float, int] = RENDER_READ) -> LogPage:
+def log_page(controller: Controller) -> LogPage:
     """The log's page on screen, brought up to date: followed to the record's end, or read afresh for
-    new filters or a new place, then read back further within ``budget``."""
+    new filters or a new place (:data:`RENDER_LINES` at once, the rest in the background by :func:`work`)."""
     rec = controller.ui.record
     read = reader(controller)
     if rec.log_end is not None and rec.log_end > read.end:  # the record got shorter (an undo): the newest
@@ -512,11 +530,9 @@ def log_page(controller: Controller, budget: tuple[float, int] = RENDER_READ) ->
                                                                                            rec.log_end)
             or page.stale()):
         page = rec.page = LogPage(read, rec.player, words, rec.log_end)
+        for _ in range(RENDER_LINES // SCAN_LINES):
+            page.step()
     page.follow()
-    seconds, lines = budget
-    _slices(lambda: (page.step(), not page.done)[1], (seconds, max(1, lines // SCAN_LINES)))
-    if not page.found and not page.done:
-        page.step()  # something read before the page is drawn
     return page
 
 
@@ -722,6 +738,9 @@ def controls(controller: Controller) -> dict[str, Control]:
 def replay_text(controller: Controller, replay: Replay) -> str:
     """Where the replay stands, and the last thing that happened there."""
     game = controller.game
+    if not replay.ready:
+        return (f"Replay: going to action {replay.index:,} of {replay.end:,}: reading the record, "
+                f"{replay.covered:,} actions so far…")
     state = replay.state()
     where = f"Replay: action {replay.index} of {replay.end}, turn {state.turn}."
     if replay.index == 0 and replay.from_start:
@@ -809,7 +828,7 @@ def past_territories(controller: Controller, past: GameState) -> tuple[Territory
 
     game = controller.game
     replay = controller.ui.record.replay
-    marks = step_marks(game, replay.index) if replay is not None else {}
+    marks = step_marks(game, replay.index) if replay is not None and replay.ready else {}
     shown = ControllerClass(Game(game.rules, game.seats, game.seed, game.initial, past), UiState(viewer=-1))
     return tuple(replace(tv, classes=(marks[tv.index],) if tv.index in marks else (), pressed=False)
                  for tv in territory_views(shown))

@@ -453,3 +453,39 @@ def test_a_blitz_on_huge_stacks_says_a_few_lines_and_pages_its_thousands_of_roll
     assert status.count(" attacks Kamchatka from Alaska") == MAX_SAID and "more.)" in status
     assert screen.html["record-log"].count("<li ") == PAGE_LINES and screen.html["log"].count("<li>") == 8
     assert len(screen.html["record-log"]) < 200 * PAGE_LINES
+
+
+def test_a_replay_of_a_long_record_never_replays_it_whole_at_once(mount):
+    """"Now", then "◀ Back" in a 3,000-action record: the end is the live state; the moment before it is
+    far from any checkpoint, so the board keeps the last moment shown and the status says it is on its
+    way while the background reading makes checkpoints; then it shows exactly that moment."""
+    from risk_ui import record
+
+    document, page = _long_page(mount, 3_000)
+    c = page.controller
+    for name in ("replay-open", "replay-end"):
+        document.click(document.getElementById(name))
+    replay = c.ui.record.replay
+    assert replay.state() == c.state
+    calls = 0
+    real = record.apply
+
+    def counting(state, action):
+        nonlocal calls
+        calls += 1
+        return real(state, action)
+
+    record.apply = counting
+    try:
+        document.click(document.getElementById("replay-back"))
+        assert calls == 0 and not replay.ready
+        assert "going to action 2,999 of 3,000" in document.getElementById("replay-status").textContent
+        assert [t.armies for t in view.render(c).territories] == c.state.armies  # the last moment shown
+        while record.work(c, budget=0.0):
+            page.render()
+        assert calls <= 3_000 + replay.reach and replay.ready
+    finally:
+        record.apply = real
+    page.render()
+    assert replay.state() == c.game.state_at(2_999)
+    assert document.getElementById("replay-status").textContent.startswith("Replay: action 2999 of 3000")
