@@ -227,6 +227,11 @@ class LogReader:
                 yield (step, k), events[k]
             step, index = step + 1, 0
 
+    def event_at(self, pos: Position) -> Event | None:
+        """The event at ``pos`` (None past the end)."""
+        events = self._events(pos[0])
+        return events[pos[1]] if 0 <= pos[1] < len(events) else None
+
     def shows(self, event: Event) -> bool:
         """Whether the log writes a line for ``event`` (by its kind: :func:`describe` decides by kind)."""
         kind = type(event)

@@ -220,11 +220,16 @@ class LogPage:
         self._top_step = self._step_before(self.top)
         self.cursor: Position = self.top  # reading goes on before this
         self.found: list[LogLine] = []  # the matching lines, oldest first
-        self.more = False  # whether lines older than the page's may match
+        self._trimmed = False  # whether matching lines were read beyond the page's oldest
 
     def _step_before(self, pos: Position) -> Step | None:
         history = self.reader.game.history
         return history[pos[0] - 1] if 0 < pos[0] <= len(history) else None
+
+    @property
+    def more(self) -> bool:
+        """Whether lines older than the page's may match (there is an older page to show)."""
+        return self._trimmed or self.cursor != START
 
     @property
     def done(self) -> bool:
@@ -243,7 +248,7 @@ class LogPage:
         found = older + newer
         if len(found) > PAGE_LINES:
             found = found[-PAGE_LINES:]
-            self.cursor, self.more = found[0].at, True
+            self.cursor, self._trimmed = found[0].at, True
         self.found = found
 
     def step(self) -> None:
@@ -254,7 +259,6 @@ class LogPage:
                                           PAGE_LINES - len(self.found))
         self.cursor = first
         self._keep([line for line in lines if self.matches(line)], self.found)
-        self.more = self.more or self.cursor != START
 
     def stale(self) -> bool:
         """Whether the record changed under the page (an undo) or grew too much to follow cheaply."""
@@ -554,11 +558,16 @@ def log_by_turn_html(controller: Controller) -> str:
             else:
                 groups.append((line.turn, [line]))
         parts = [_log_head(page, bool(rec.log_later), rec.log_end is None)]
-        for turn, group in groups:
+        for number, (turn, group) in enumerate(groups, 1):
             group.reverse()  # oldest first within a turn
             title = "Setup" if turn == 0 else f"Turn {turn}: {names[group[0].seat]}"
+            # A turn cut by the page's start goes on in the page before: its lines are not numbered from 1.
+            cut = (number == len(groups) and page.more and page.player == ALL and not page.words
+                   and not isinstance(page.reader.event_at(group[0].at), TurnStarted))
             items = "".join(f'<li data-seat="{line.seat}">{escape(line.text)}</li>' for line in group)
-            parts.append(f'<section class="log-turn" data-turn="{turn}"><h3>{escape(title)}</h3><ol>{items}</ol>'
+            heading, listed = (escape(title) + " <small>(continued)</small>", '<ol class="continued">') if cut else (
+                escape(title), "<ol>")
+            parts.append(f'<section class="log-turn" data-turn="{turn}"><h3>{heading}</h3>{listed}{items}</ol>'
                          "</section>")
         if not lines and page.done:
             parts.append('<p class="log-empty">Nothing in the log matches.</p>')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -139,6 +140,13 @@ def test_the_whole_log_is_grouped_by_turn_a_page_at_a_time(played: Controller):
         c.command("log-older")
         pages.append(view.render(c).html["record-log"])
     assert [unescape(t) for page in reversed(pages) for t in _shown_lines(page)] == whole
+    # A turn split between two pages says so where it goes on, and numbers no lines from 1 there.
+    for newer, older in itertools.pairwise(pages):
+        turns_newer, turns_older = (re.findall(r'data-turn="(\d+)"', p) for p in (newer, older))
+        cut = turns_newer[-1] == turns_older[0]
+        assert ("(continued)" in newer[newer.rindex("<section"):]) == cut
+        assert newer.count("(continued)") == int(cut) and newer.count('<ol class="continued">') == int(cut)
+    assert any("(continued)" in page for page in pages)
     # The deal of an automatic setup, before any action, is the "Setup" group at the bottom.
     assert pages[-1].endswith('<li data-seat="0">Every starting army is on the board.</li></ol></section>')
     assert "The territories are dealt at random." in pages[-1] and 'data-action="log-newer"' in pages[-1]
@@ -360,6 +368,7 @@ def test_a_long_games_log_shows_a_bounded_page_and_a_search_finds_a_line_far_bac
         assert len(log.querySelectorAll("li")) <= PAGE_LINES
     assert slices > 10 and first_claim in log.textContent and "Searching" not in log.textContent
     assert log.querySelectorAll("li")[0].textContent == first_claim  # newest first: nothing else matches later
+    assert log.querySelector('[data-action="log-older"]') is None  # read back to the start: nothing older
     # Back to every line: the newest page again, with the way to older ones.
     document.type_into(document.getElementById("log-search"), "")
     assert len(log.querySelectorAll("li")) == PAGE_LINES
