@@ -29,6 +29,17 @@ def _nice_top(value: int) -> int:
         scale *= 10
 
 
+def _tick(value: int) -> str:
+    """An axis label that fits the margin: 15000 is "15k", 2400000 "2.4M".
+
+    >>> [_tick(v) for v in (0, 950, 7500, 15000, 2_400_000)]
+    ['0', '950', '7500', '15k', '2.4M']
+    """
+    if value >= 1_000_000:
+        return f"{value / 1_000_000:g}M"
+    return f"{value / 1000:g}k" if value >= 10_000 else str(value)
+
+
 def line_chart(title: str, xs: Sequence[int], series: Sequence[Sequence[int]], names: Sequence[str],
                colours: Sequence[str]) -> str:
     """One line per series over ``xs`` (turns), with axes, a legend and a text alternative."""
@@ -47,7 +58,7 @@ def line_chart(title: str, xs: Sequence[int], series: Sequence[Sequence[int]], n
              f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}" class="axis"/>',
              f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" class="axis"/>']
     for tick in (0, top // 2, top):
-        parts.append(f'<text x="{LEFT - 4}" y="{py(tick) + 4:.1f}" class="tick" text-anchor="end">{tick}</text>')
+        parts.append(f'<text x="{LEFT - 4}" y="{py(tick) + 4:.1f}" class="tick" text-anchor="end">{_tick(tick)}</text>')
     if xs:
         for x, anchor in ((x0, "start"), (x1, "end")) if x1 != x0 else ((x0, "start"),):
             # The first turn starts at the axis, the last ends at the plot's edge: neither is cut off.
