@@ -132,6 +132,9 @@ def _per_move_report(runs: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
             "open_median_ms": _spread([r["open"]["median_ms"] for r in results]),
             "open_p90_ms": _spread([r["open"]["p90_ms"] for r in results]),
             "closed_median_ms": _spread([r["closed"]["median_ms"] for r in results]),
+            "open_view_median_ms": _spread([r["open_view"]["median_ms"] for r in results]),
+            "open_saves_median_ms": _spread([r["open_saves"]["median_ms"] for r in results]),
+            "closed_saves_median_ms": _spread([r["closed_saves"]["median_ms"] for r in results]),
             "open_log_ms": _spread([r["open_log_ms"] for r in results]),
             "search_total_ms": _spread([r["search_total_ms"] for r in results]),
             "search_slice_max_ms": _spread([r["search_slice_max_ms"] for r in results]),
@@ -165,13 +168,15 @@ def per_move_page(rounds: int) -> dict[str, Any]:
 
 def open_long_link(browser: Any, url: str, length: int) -> dict[str, float]:
     """A link carrying a record of ``length`` actions opened; its log shown; a click answered."""
-    code = encode_share(debug.long_record(length), history_limit=10**9)
+    code = encode_share(debug.long_record(length, controller="human"), history_limit=10**9)  # no bot plays
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     started = time.perf_counter()
     page.goto(url + "#" + code)
     page.wait_for_function("document.documentElement.dataset.ready === 'true'", polling="raf", timeout=600_000)
     ready = time.perf_counter() - started
+    if page.locator("#handoff-button").is_visible():  # people at one device: the next one shows the turn
+        page.locator("#handoff-button").click()
     settle = "new Promise((r) => requestAnimationFrame(() => setTimeout(r)))"
     started = time.perf_counter()
     page.locator("#log-toggle").click()
@@ -201,7 +206,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     }
     if args.page:
         report["page"] = per_move_page(args.rounds)
-    print(json.dumps(report, indent=2))
+    print(json.dumps(report, indent=1))
     return report
 
 
