@@ -1090,15 +1090,17 @@ def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) 
     return report
 
 
-BENCH_PARTS = ("page", "engine", "codec", "ai")
+BENCH_PARTS = ("page", "engine", "codec", "ai", "record")
 
 
 def run_bench_scripts(parts: Sequence[str]) -> None:
-    """The CPython benchmarks in bench/: engine self-play, the codec, the bots' strength and speed."""
+    """The benchmarks in bench/: engine self-play, the codec, the bots' strength and speed, the record panels
+    (in CPython, and in Chromium on the built site)."""
     scripts = {
         "engine": ["bench/engine_bench.py"],
         "codec": ["bench/codec_bench.py"],
         "ai": ["bench/ai_bench.py", "--games", "100"],
+        "record": ["bench/record_bench.py", "--page"],
     }
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
     for part in parts:
@@ -1135,7 +1137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench_cmd.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS))
     bench_cmd.add_argument(
         "--part", action="append", choices=BENCH_PARTS,
-        help="which figures (default: page, engine, codec; 'ai' plays bot matches, minutes long)",
+        help="which figures (default: page, engine, codec; 'ai' plays bot matches, minutes long; 'record' the "
+             "record panels on long records, minutes long)",
     )
     args, unknown = parser.parse_known_args(argv)
     if unknown and args.command != "test":

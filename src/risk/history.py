@@ -8,7 +8,7 @@ up to date as a game goes on, reading only the new steps; :func:`game_log`, :fun
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
@@ -124,13 +124,23 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
     return None
 
 
+Position = tuple[int, int]
+"""Where an event is in a game's record: ``(step, event within the step)``. Step ``-1`` is the opening
+(what happened before the first action); ``(len(history), 0)`` is the end. Positions compare in record
+order."""
+
+START: Position = (-1, 0)
+
+
 @dataclass(frozen=True)
 class LogLine:
-    """A line of the game log: the turn it belongs to, the seat acting and the text."""
+    """A line of the game log: the turn it belongs to, the seat acting, the text, and where its first
+    event is in the record (so that a page of the log can say where the next one starts)."""
 
     turn: int
     seat: int
     text: str
+    at: Position = START
 
 
 def _joined(run: Event | None, event: Event) -> Placed | None:
@@ -166,7 +176,150 @@ def game_log(game: Game) -> list[LogLine]:
     """Every action and roll of the game in words, in order, grouped by turn number (0 is the setup);
     a run of placements on one territory is one line. A game that starts from a link or a position
     starts in the turn of that moment."""
-    return Chronicle(game).update().log
+    reader = LogReader(game)
+    return reader.between(START, reader.end)
+
+
+class LogReader:
+    """The log of one game, read at any place in its record for what that place costs.
+
+    A page of the log (the newest lines, or the lines before some position) is read backwards from
+    where it ends until it holds enough lines, then written forwards: the work is that of the page,
+    not of the game, so a record of 200,000 actions opens its log as fast as one of 200. Which turn a
+    line belongs to is found by looking back for the nearest turn's start, remembered step by step.
+    The record may grow (new steps are read when asked for) or change at its end (an undo): a
+    remembered turn is used only while the step before it is the same object.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.names = seat_names(game)
+        first = opening(game)
+        self._opening: tuple[Event, ...] = tuple(first or ())
+        # Before any event: the setup of a game from its seed, else the moment a link or position starts.
+        self._first = (0 if first is not None else game.initial.turn, game.initial.current)
+        self._contexts: dict[int, tuple[tuple[int, int], Step | None]] = {}  # step -> (turn, seat) at its start
+        self._shown: dict[type, bool] = {}  # whether describe() writes a line for a kind of event
+
+    @property
+    def end(self) -> Position:
+        """The position after the last event of the record as it is now."""
+        return (len(self.game.history), 0)
+
+    def _events(self, step: int) -> tuple[Event, ...]:
+        history = self.game.history
+        if step < 0:
+            return self._opening
+        return history[step].events if step < len(history) else ()
+
+    def _backward(self, pos: Position) -> Iterator[tuple[Position, Event]]:
+        """Every event before ``pos``, newest first."""
+        step, index = min(pos, self.end)
+        while step >= -1:
+            events = self._events(step)
+            for k in range(min(index, len(events)) - 1, -1, -1):
+                yield (step, k), events[k]
+            step, index = step - 1, len(self._events(step - 1)) if step > -1 else 0
+
+    def _forward(self, first: Position, end: Position) -> Iterator[tuple[Position, Event]]:
+        """Every event from ``first`` up to (not including) ``end``, in order."""
+        step, index = max(first, START)
+        end = min(end, self.end)
+        while (step, index) < end:
+            events = self._events(step)
+            stop = end[1] if step == end[0] else len(events)
+            for k in range(index, min(stop, len(events))):
+                yield (step, k), events[k]
+            step, index = step + 1, 0
+
+    def event_at(self, pos: Position) -> Event | None:
+        """The event at ``pos`` (None past the end)."""
+        events = self._events(pos[0])
+        return events[pos[1]] if 0 <= pos[1] < len(events) else None
+
+    def shows(self, event: Event) -> bool:
+        """Whether the log writes a line for ``event`` (by its kind: :func:`describe` decides by kind)."""
+        kind = type(event)
+        shown = self._shown.get(kind)
+        if shown is None:  # describe() writes a line, or not, by the kind of event alone
+            shown = self._shown[kind] = describe(self.game, event, self.names) is not None
+        return shown
+
+    def _starts_line(self, previous: Event | None, event: Event) -> bool:
+        return self.shows(event) and _joined(previous, event) is None
+
+    def _turn_at_step(self, step: int) -> tuple[int, int]:
+        """``(turn, seat)`` in force at the start of ``step``: those of the last turn begun before it."""
+        if step <= -1:
+            return self._first
+        history = self.game.history
+        context = self._first
+        t = step - 1
+        while t >= -1:
+            began = next((e for e in reversed(self._events(t)) if isinstance(e, TurnStarted)), None)
+            if began is not None:
+                context = (began.turn, began.seat)
+                break
+            known = self._contexts.get(t)
+            if known is not None and (t == 0 or (t - 1 < len(history) and history[t - 1] is known[1])):
+                context = known[0]
+                break
+            t -= 1
+        self._contexts[step] = (context, history[step - 1] if 0 < step <= len(history) else None)
+        return context
+
+    def _turn_at(self, pos: Position) -> tuple[int, int]:
+        turn, seat = self._turn_at_step(pos[0])
+        for event in self._events(pos[0])[:pos[1]]:
+            if isinstance(event, TurnStarted):
+                turn, seat = event.turn, event.seat
+        return turn, seat
+
+    def line_start(self, pos: Position) -> Position:
+        """Where the line holding the event just before ``pos`` starts (START if none does)."""
+        return self.before(pos, 1, text=False)[1]
+
+    def between(self, first: Position, end: Position) -> list[LogLine]:
+        """The lines from ``first`` (the start of a line, or START) up to ``end``, in order."""
+        turn, seat = self._turn_at(first)
+        found: list[tuple[int, int, Position, Event]] = []  # turn, seat, where and the (merged) event
+        run: Placed | None = None
+        for pos, event in self._forward(first, end):
+            if isinstance(event, TurnStarted):
+                turn, seat = event.turn, event.seat
+            joined = _joined(run, event)
+            if joined is not None:
+                run = joined
+                found[-1] = (*found[-1][:3], joined)
+                continue
+            run = event if isinstance(event, Placed) else None
+            if self.shows(event):
+                # In the setup players take turns action by action: the line belongs to whoever acted.
+                actor = event.seat if isinstance(event, (Claimed, Placed, HeadquartersChosen)) else seat
+                found.append((turn, actor, pos, event))
+        return [LogLine(turn, actor, describe(self.game, event, self.names) or "", pos)
+                for turn, actor, pos, event in found]
+
+    def before(self, end: Position, count: int, *, text: bool = True) -> tuple[list[LogLine], Position]:
+        """Up to ``count`` whole lines ending at ``end`` (the start of a line, or the record's end), in
+        order, and where the first of them starts (START once they reach the beginning of the record)."""
+        if count < 1:
+            return [], min(end, self.end)
+        starts = 0
+        first = START
+        walk = self._backward(end)
+        item = next(walk, None)
+        while item is not None:
+            pos, event = item
+            item = next(walk, None)
+            if self._starts_line(item[1] if item is not None else None, event):
+                if starts == count:  # a line before the page: the page starts after it
+                    break
+                starts += 1
+                first = pos
+        else:  # the page reaches the beginning of the record
+            first = START
+        return (self.between(first, end) if text else []), first
 
 
 @dataclass(frozen=True)
@@ -181,18 +334,27 @@ class SeatStats:
 
 
 def snapshot_stats(state: GameState) -> tuple[SeatStats, ...]:
-    """Every seat's territories, armies, cards, income and continents held in a state."""
+    """Every seat's territories, armies, cards, income and continents held in a state (one pass over the
+    board: the page reads one of these at every turn of a long record)."""
     hooks = flow_for(state.rules)
-    result = []
-    for seat in range(state.players):
-        owned = [t for t, o in enumerate(state.owner) if o == seat]
-        continents = sum(
-            1 for c in state.board.continents if all(state.owner[t] == seat for t in c.territories)
-        )
-        income = hooks.reinforcements(state, seat) if owned and seat != state.neutral else 0
-        result.append(SeatStats(len(owned), sum(state.armies[t] for t in owned), len(state.hands[seat]),
-                                income, continents))
-    return tuple(result)
+    players = state.players
+    owned = [0] * players
+    armies = [0] * players
+    for owner, count in zip(state.owner, state.armies, strict=True):
+        if 0 <= owner < players:
+            owned[owner] += 1
+            armies[owner] += count
+    continents = [0] * players
+    owner_of = state.owner
+    for continent in state.board.continents:
+        first = owner_of[continent.territories[0]]
+        if 0 <= first < players and all(owner_of[t] == first for t in continent.territories):
+            continents[first] += 1
+    return tuple(
+        SeatStats(owned[seat], armies[seat], len(state.hands[seat]),
+                  hooks.reinforcements(state, seat) if owned[seat] and seat != state.neutral else 0,
+                  continents[seat])
+        for seat in range(players))
 
 
 def turn_stats(game: Game) -> list[tuple[int, tuple[SeatStats, ...]]]:
@@ -235,28 +397,23 @@ def luck(game: Game) -> list[Luck]:
 
 
 class Chronicle:
-    """The log, the statistics per turn and the luck counts of one game, kept up to date as its record
-    grows: :meth:`update` reads only the steps added since it last ran (an undo, which changes a step
-    already read, starts it over). The page keeps one, so that open panels cost little per action even
-    in long games; :func:`game_log`, :func:`turn_stats` and :func:`luck` read a whole game with a new one.
+    """The statistics per turn and the luck counts of one game, kept up to date as its record grows:
+    :meth:`update` reads only the steps added since it last ran (an undo, which changes a step already
+    read, starts it over), and at most ``limit`` of them at a time, so that the page can read a long
+    record in slices and answer clicks in between. The page keeps one, so that open panels cost little
+    per action even in long games; :func:`turn_stats` and :func:`luck` read a whole game with a new one.
+    (The log is read where it is shown, by :class:`LogReader`.)
     """
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.generation = -1
         self._start()
 
     def _start(self) -> None:
         game = self.game
-        self._names = seat_names(game)
         self._read = 0  # steps of the record read so far
         self._last_step: Step | None = None
-        self.log: list[LogLine] = []
-        self._placed: Placed | None = None  # the last event, if a placement: a run the next may extend
-        first = opening(game)
-        self._turn = 0 if first is not None else game.initial.turn
-        self._seat = game.initial.current
-        for event in first or ():
-            self._write(event)
         self._state = game.initial.copy()
         # A game that began with a turn already started (automatic setup, or a link) has its first point.
         self._series = [(self._state.turn, snapshot_stats(self._state))] if self._state.turn else []
@@ -264,47 +421,70 @@ class Chronicle:
         self._killed = [0] * players
         self._lost = [0] * players
         self._rolls: dict[tuple[int, int, int, int], int] = {}  # (attacker, defender, dice, dice): count
+        self.battles = 0  # rolls read so far (what the luck meter has changed with)
+        self._mark: tuple[int, Step, GameState, int, list[int], list[int], dict[tuple[int, int, int, int], int],
+                          int] | None = None  # everything as it was where the latest turn began
+        self.generation += 1  # how many times it started over (a chart drawn before is then stale)
 
-    def update(self) -> Chronicle:
-        """Read the steps added to the record since the last update; return self."""
+    def _set_mark(self) -> None:
+        """Remember this moment (a turn has just begun): an undo, which never reaches back past the start
+        of a turn, goes back to it instead of reading the whole record again."""
+        assert self._last_step is not None
+        self._mark = (self._read, self._last_step, self._state.copy(), len(self._series), self._killed[:],
+                      self._lost[:], dict(self._rolls), self.battles)
+
+    def _back_to_mark(self) -> bool:
+        history, mark = self.game.history, self._mark
+        if mark is None or mark[0] > len(history) or history[mark[0] - 1] is not mark[1]:
+            return False
+        self._read, self._last_step, state, points, killed, lost, rolls, self.battles = mark
+        self._state, self._killed, self._lost, self._rolls = state.copy(), killed[:], lost[:], dict(rolls)
+        del self._series[points:]
+        return True
+
+    @property
+    def read(self) -> int:
+        """Steps of the record read so far."""
+        return self._read
+
+    @property
+    def points(self) -> int:
+        """Turns with statistics so far (a chart changes only when this does)."""
+        return len(self._series)
+
+    @property
+    def done(self) -> bool:
+        """Whether every step of the record as it is now has been read."""
         history = self.game.history
-        if self._read > len(history) or (self._read and history[self._read - 1] is not self._last_step):
+        return self._read == len(history) and (not history or history[-1] is self._last_step)
+
+    def update(self, limit: int | None = None) -> Chronicle:
+        """Read the steps added to the record since the last update, at most ``limit`` of them; return self."""
+        history = self.game.history
+        changed = self._read > len(history) or (self._read and history[self._read - 1] is not self._last_step)
+        if changed and not self._back_to_mark():  # an undo goes back to the turn's start; else read anew
             self._start()
-        for step in history[self._read:]:
+        stop = len(history) if limit is None else min(len(history), self._read + max(0, limit))
+        for index in range(self._read, stop):
+            step = history[index]
             apply(self._state, step.action)
             began = False
             for event in step.events:
-                self._write(event)
                 if isinstance(event, TurnStarted) and not began:
                     began = True
                     self._series.append((event.turn, snapshot_stats(self._state)))
                 elif isinstance(event, BattleFought):
                     self._count(event)
-        self._read = len(history)
-        self._last_step = history[-1] if history else None
+            self._read, self._last_step = index + 1, step
+            if began:
+                self._set_mark()
         return self
-
-    def _write(self, event: Event) -> None:
-        """One event into the log (a placement that carries on a run changes the run's line)."""
-        if isinstance(event, TurnStarted):
-            self._turn, self._seat = event.turn, event.seat
-        joined = _joined(self._placed, event)
-        if joined is not None:
-            self._placed = joined
-            last = self.log[-1]
-            self.log[-1] = LogLine(last.turn, last.seat, describe(self.game, self._placed, self._names) or "")
-            return
-        self._placed = event if isinstance(event, Placed) else None
-        text = describe(self.game, event, self._names)
-        if text is not None:
-            # In the setup players take turns action by action: the line belongs to whoever acted.
-            actor = event.seat if isinstance(event, (Claimed, Placed, HeadquartersChosen)) else self._seat
-            self.log.append(LogLine(self._turn, actor, text))
 
     def _count(self, event: BattleFought) -> None:
         a, d = event.attacker_seat, event.defender_seat
         key = (a, d, len(event.attacker), len(event.defender))
         self._rolls[key] = self._rolls.get(key, 0) + 1
+        self.battles += 1
         self._killed[a] += event.defender_losses
         self._lost[a] += event.attacker_losses
         self._killed[d] += event.attacker_losses
@@ -315,6 +495,27 @@ class Chronicle:
         if self._read and self._state.over:
             return [*self._series, (self._state.turn, snapshot_stats(self._state))]
         return list(self._series)
+
+    def sampled_stats(self, most: int) -> list[tuple[int, tuple[SeatStats, ...]]]:
+        """:meth:`turn_stats` thinned to at most ``most`` points (at least 2) for a chart: the turns at every
+        k-th point, k the smallest power of two that fits, and the end of a finished game. The points stay
+        put as the game grows, and the latest turns show once the next k-th is reached: a chart of a long
+        game changes every k turns, not every turn. Costs what it returns, whatever the length of the game."""
+        series = self._series
+        over = self._read and self._state.over
+        stride = 1
+        while -(-len(series) // stride) + over > max(2, most):
+            stride *= 2
+        points = series[::stride]
+        if over:
+            points.append((self._state.turn, snapshot_stats(self._state)))
+        return points
+
+    def latest_stats(self) -> tuple[int, tuple[SeatStats, ...]] | None:
+        """The last point of :meth:`turn_stats` (the end of a finished game, else the latest turn's start)."""
+        if self._read and self._state.over:
+            return (self._state.turn, snapshot_stats(self._state))
+        return self._series[-1] if self._series else None
 
     def luck(self) -> list[Luck]:
         """See :func:`luck` (as of the last update); each exact expectation is added once per kind of roll."""

@@ -16,11 +16,28 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")  # lines told apart withou
 
 
 def _nice_top(value: int) -> int:
-    """A round number at or above ``value`` for the vertical axis."""
-    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
-        if value <= step * 4:
-            return max(step, -(-value // step) * step)
-    return value
+    """A round number at or above ``value`` for the vertical axis (its half is round too).
+
+    >>> [_nice_top(v) for v in (3, 17, 41, 998, 13454, 2_000_001)]
+    [5, 20, 60, 1000, 15000, 3000000]
+    """
+    scale = 1
+    while True:
+        for step in (5, 10, 20, 25, 50):
+            if value <= step * scale * 4:
+                return int(max(step * scale, -(-value // (step * scale)) * step * scale))
+        scale *= 10
+
+
+def _tick(value: int) -> str:
+    """An axis label that fits the margin: 15000 is "15k", 2400000 "2.4M".
+
+    >>> [_tick(v) for v in (0, 950, 7500, 15000, 2_400_000)]
+    ['0', '950', '7500', '15k', '2.4M']
+    """
+    if value >= 1_000_000:
+        return f"{value / 1_000_000:g}M"
+    return f"{value / 1000:g}k" if value >= 10_000 else str(value)
 
 
 def line_chart(title: str, xs: Sequence[int], series: Sequence[Sequence[int]], names: Sequence[str],
@@ -41,10 +58,11 @@ def line_chart(title: str, xs: Sequence[int], series: Sequence[Sequence[int]], n
              f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}" class="axis"/>',
              f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" class="axis"/>']
     for tick in (0, top // 2, top):
-        parts.append(f'<text x="{LEFT - 4}" y="{py(tick) + 4:.1f}" class="tick" text-anchor="end">{tick}</text>')
+        parts.append(f'<text x="{LEFT - 4}" y="{py(tick) + 4:.1f}" class="tick" text-anchor="end">{_tick(tick)}</text>')
     if xs:
-        for x in (x0, x1) if x1 != x0 else (x0,):
-            parts.append(f'<text x="{px(x):.1f}" y="{TOP + plot_h + 12}" class="tick" text-anchor="middle">'
+        for x, anchor in ((x0, "start"), (x1, "end")) if x1 != x0 else ((x0, "start"),):
+            # The first turn starts at the axis, the last ends at the plot's edge: neither is cut off.
+            parts.append(f'<text x="{px(x):.1f}" y="{TOP + plot_h + 12}" class="tick" text-anchor="{anchor}">'
                          f"{x}</text>")
     summary = []
     for i, values in enumerate(series):

@@ -3,8 +3,9 @@
 With ``?debug=1`` the page puts :func:`selfplay_digest` (simple bots, or the hard ones, whose choices
 weigh floats) on ``window.riskSelfplayDigest`` and :func:`state_digest` of its current game on
 ``window.riskStateDigest``; the end-to-end tests call them and compare with the same functions run here
-in CPython. :func:`bot_turn_times` and
-:func:`share_link_times` give ``build.py bench`` its figures from inside the page.
+in CPython. :func:`bot_turn_times` and :func:`share_link_times` give ``build.py bench`` its figures from
+inside the page, and :func:`record_update_times` gives ``bench/record_bench.py`` the record panels' cost
+per move.
 
 >>> len(selfplay_digest(1))
 64
@@ -13,10 +14,15 @@ in CPython. :func:`bot_turn_times` and
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from risk.rules import make_rules
 from risk.selfplay import play_game
 from risk.state import GameState
+
+if TYPE_CHECKING:
+    from risk.game import Game
 
 
 def state_digest(state: GameState) -> str:
@@ -103,3 +109,161 @@ def share_link_times(people: int = 6, seed: int = 1) -> str:
     return json.dumps({"actions": len(game.history), "chars": len(code), "make_ms": round(1000 * (made - started), 1),
                        "open_ms": round(1000 * (done - made), 1),
                        "address_median_ms": round(times[len(times) // 2], 2), "address_max_ms": round(times[-1], 2)})
+
+
+def long_record(length: int, seed: int = 1, people: int = 4, controller: str = "random") -> Game:
+    """A game of ``length`` actions between bots that play any legal action (random games run long), the
+    first seat a person: the record that the record panels' figures are measured on."""
+    from risk.ai.random_bot import RandomBot
+    from risk.engine import apply
+    from risk.game import Game, Seat, Step
+
+    seats = [Seat(f"P{i}", i, "human" if i == 0 else controller) for i in range(int(people))]
+    game = Game.start(make_rules("classic"), seats, int(seed))
+    bots = [RandomBot(int(seed) * 101 + s) for s in range(game.state.players)]
+    state = game.state
+    while len(game.history) < int(length) and not state.over:
+        action = bots[state.current].choose(state)
+        game.history.append(Step(action, tuple(apply(state, action))))
+    return game
+
+
+def record_update_times(page: Any, length: int, moves: int = 40, seed: int = 1,
+                        settle: Callable[[], object] | None = None) -> str:
+    """The page's update per move in a game of ``length`` actions with the log, statistics and luck open
+    (JSON, ms: median, p90 and max of ``moves`` moves, each ``page.render()`` and ``settle()``, which in
+    the browser forces the layout), the same with the panels closed, the time to open the log and the
+    time a search for the game's first claim takes to find it (in slices: their number and the longest).
+    ``page`` is a :class:`risk_ui.dom.Page` (a fake one in CPython); its game is replaced."""
+    import json
+    import statistics
+    import time
+
+    from risk.ai.random_bot import RandomBot
+    from risk_ui import record
+
+    game = long_record(int(length), int(seed))
+    length = len(game.history)
+    controller = page.controller
+    controller.load(game)
+    bots = [RandomBot(int(seed) * 7 + s) for s in range(game.state.players)]
+
+    parts = {"view": 0.0, "hooks": 0.0}  # of the last render: the view's HTML, the saves and the address
+
+    def clocked(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return function(*args)
+            finally:
+                parts[name] += time.perf_counter() - started
+        return run
+
+    def timed(do: Callable[[], object]) -> float:
+        do()
+        parts["view"] = parts["hooks"] = 0.0
+        started = time.perf_counter()
+        page.render()
+        if settle is not None:
+            settle()
+        return 1000 * (time.perf_counter() - started)
+
+    def moves_ms(count: int) -> list[float]:
+        times = []
+        for _ in range(count):
+            if controller.state.over:
+                break
+            times.append(timed(lambda: controller.play_bot(bots[controller.state.current].choose(controller.state))))
+            shares["view"].append(1000 * parts["view"])
+            shares["hooks"].append(1000 * parts["hooks"])
+        return sorted(times)
+
+    from risk_ui import view
+
+    shares: dict[str, list[float]] = {"view": [], "hooks": []}
+    real_render, real_hooks = view.render, list(page.after_render)
+    view.render = clocked("view", real_render)
+    page.after_render[:] = [clocked("hooks", hook) for hook in real_hooks]
+    timed(lambda: None)
+    closed = moves_ms(int(moves) // 2)
+    closed_view, closed_hooks = sorted(shares["view"]), sorted(shares["hooks"])
+    shares = {"view": [], "hooks": []}
+    open_log_ms = timed(lambda: controller.command("log-toggle"))
+    controller.command("stats-toggle")
+    timed(lambda: None)
+    while record.work(controller):
+        pass
+    timed(lambda: None)
+    opened = moves_ms(int(moves))
+    opened_view, opened_hooks = sorted(shares["view"]), sorted(shares["hooks"])
+    view.render, page.after_render[:] = real_render, real_hooks
+    first_claim = next(line.text for line in record.game_log(game) if " claims " in line.text)
+    slices: list[float] = []
+    search_ms = timed(lambda: controller.set_field("log-search", first_claim))
+    while True:
+        started = time.perf_counter()
+        more = record.work(controller)
+        if not more:
+            break
+        page.render()
+        slices.append(1000 * (time.perf_counter() - started))
+    from html import unescape
+
+    found = first_claim in unescape(record.log_by_turn_html(controller))
+    controller.set_field("log-search", "")
+    for name in ("log-toggle", "stats-toggle"):
+        controller.command(name)
+    page.render()
+
+    def spread(times: list[float]) -> dict[str, float]:
+        return {"median_ms": round(statistics.median(times), 2), "p90_ms": round(times[int(0.9 * (len(times) - 1))], 2),
+                "max_ms": round(times[-1], 2)} if times else {}
+
+    return json.dumps({"actions": length, "turns": game.state.turn, "open": spread(opened),
+                       "closed": spread(closed), "open_view": spread(opened_view), "closed_view": spread(closed_view),
+                       "open_saves": spread(opened_hooks), "closed_saves": spread(closed_hooks),
+                       "open_log_ms": round(open_log_ms, 2),
+                       "search_first_ms": round(search_ms, 2), "search_slices": len(slices),
+                       "search_slice_max_ms": round(max(slices, default=0.0), 2),
+                       "search_total_ms": round(search_ms + sum(slices), 2), "search_found": found})
+
+
+def render_split(page: Any, settle: Callable[[], object] | None = None) -> str:
+    """One ``page.render()`` of the game on the table as it is, in ms (JSON: total, view, saves): where a
+    slow update goes."""
+    import json
+    import time
+
+    from risk_ui import view
+
+    spent = {"view": 0.0, "saves": 0.0}
+
+    def clocked(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return function(*args)
+            finally:
+                spent[name] += 1000 * (time.perf_counter() - started)
+        return run
+
+    real_render, real_hooks = view.render, list(page.after_render)
+    view.render = clocked("view", real_render)
+    page.after_render[:] = [clocked("saves", hook) for hook in real_hooks]
+    try:
+        started = time.perf_counter()
+        page.render()
+        if settle is not None:
+            settle()
+        total = 1000 * (time.perf_counter() - started)
+    finally:
+        view.render, page.after_render[:] = real_render, real_hooks
+    return json.dumps({"total_ms": round(total, 2), "view_ms": round(spent["view"], 2),
+                       "saves_ms": round(spent["saves"], 2)})
+
+
+def settle_layout() -> object:
+    """Make the browser lay the page out now (reading a size does), so that a timing includes it."""
+    from pyscript import document  # type: ignore[import-not-found]
+
+    return document.body.offsetHeight

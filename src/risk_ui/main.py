@@ -5,7 +5,7 @@ PyScript runs this file; everything it wires is in the ``risk_ui`` package (unpa
 
 import secrets
 
-from risk_ui import boot, bots, debug, dom, saves_panel
+from risk_ui import boot, bots, debug, dom, record, saves_panel
 from risk_ui.scenarios import initial_controller, parse_query
 
 
@@ -21,11 +21,15 @@ def main() -> None:
     page = dom.connect(controller, _random_seed)
     saves_panel.connect(page, session)
     bots.start(page)
+    record.start(page)  # a long record's log search, statistics and dice check, read in slices
     if options.debug:
         dom.expose("riskSelfplayDigest", debug.selfplay_digest)
         dom.expose("riskBotTurnTimes", debug.bot_turn_times)
         dom.expose("riskShareLinkTimes", debug.share_link_times)
         dom.expose("riskStateDigest", lambda: debug.state_digest(page.controller.state))
+        dom.expose("riskRecordUpdateTimes", lambda length, moves: debug.record_update_times(
+            page, length, moves, settle=debug.settle_layout))
+        dom.expose("riskRenderSplit", lambda: debug.render_split(page, debug.settle_layout))
     boot.mark_ready()
 
 

@@ -2,9 +2,16 @@
 
 Everything is read from :class:`~risk.game.Game`'s recorded history, never re-rolled: the replay
 shows ``game.state_at(i)`` (computed from checkpoints, so stepping is cheap in long games), the log is
-:func:`risk.history.game_log`, the statistics :func:`risk.history.turn_stats` and
-:func:`risk.history.luck`. The live game is never touched: during a replay the board shows the past,
-the person's moves are refused and the bots wait; closing the replay shows the live game again.
+read a page at a time by :class:`risk.history.LogReader`, the statistics and the luck meter by
+:class:`risk.history.Chronicle`. The live game is never touched: during a replay the board shows the
+past, the person's moves are refused and the bots wait; closing the replay shows the live game again.
+
+Nothing here costs more with the length of the game than the panel shows: the log shows at most
+:data:`PAGE_LINES` lines (older ones a page further), and a search reads backwards a slice at a time;
+the charts draw at most :data:`CHART_POINTS` turns; after a move only the new steps are read and only
+the parts that changed are written. Reading that a record of 200,000 actions needs in full (a search
+far back, the statistics, the dice check, the replay's checkpoints) goes in slices of a few
+milliseconds (:func:`work`, run beside the page by :func:`run`), so the page answers clicks meanwhile.
 
 Pure, like the view: :class:`RecordUi` is plain data kept in the controller's UI state, the
 functions return HTML and controls.
@@ -12,9 +19,12 @@ functions return HTML and controls.
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from risk.engine import apply
 from risk.events import (
@@ -28,9 +38,9 @@ from risk.events import (
     Placed,
     TurnStarted,
 )
-from risk.game import Game
-from risk.history import Chronicle, LogLine, SeatStats, seat_names
-from risk.state import GameState
+from risk.game import Game, Step
+from risk.history import START, Chronicle, LogLine, LogReader, Position, SeatStats, describe, game_log, seat_names
+from risk.state import GameState, Phase
 from risk_ui import charts
 
 if TYPE_CHECKING:
@@ -41,17 +51,34 @@ CHECKPOINT = 64  # actions between two remembered states of the replay
 PLAY_PACE = 0.25  # seconds between two steps of the time-lapse
 PLAY_STEPS = 240  # a whole time-lapse takes at most about this many steps (a minute): long games skip
 ALL = "all"
+PAGE_LINES = 100  # lines of the log on screen at once; older and newer ones are a page away
+SCAN_LINES = 400  # lines a search reads in one piece
+CHART_POINTS = 120  # turns drawn at most on a chart (a long game's are thinned evenly)
+READ_STEPS = 16  # steps the statistics or the dice check read in one piece
+RENDER_STEPS = 400  # a record with no more steps left to read is read at once, while the page is drawn
+RENDER_LINES = 3 * SCAN_LINES  # the lines a new page of the log reads at once; the rest in the background
+WORK_BUDGET = 0.03  # seconds of reading in each slice of background work
+IDLE = 0.1  # seconds between two looks for background work when there is none
+MAX_SAID = 4  # lines of one action the replay's status says (a blitz on huge stacks rolls thousands of times)
+
+
+def _begins_turn(step: Step) -> bool:
+    return any(isinstance(e, TurnStarted) for e in step.events)
 
 
 class Replay:
-    """A cursor over a game's recorded states, from 0 (the start) to ``len(game.history)``."""
+    """A cursor over a game's recorded states, from 0 (the start) to ``len(game.history)``.
+
+    The state at an index is the nearest checkpoint before it (one every :data:`CHECKPOINT` actions)
+    replayed forwards; the checkpoints are made as the replay goes, and in the background by
+    :meth:`extend`, so a jump anywhere costs at most a few dozen actions once they are made.
+    """
 
     def __init__(self, game: Game, index: int = 0) -> None:
         self.game = game
-        self._checkpoints: dict[int, GameState] = {0: game.initial.copy()}
+        self._checkpoints: list[GameState] = [game.initial.copy()]  # the state at k * CHECKPOINT
         self._cached: tuple[int, GameState] = (0, game.initial.copy())
         self.index = 0
-        self._turn_starts: list[bool] = [True]  # by index: whether a turn began there (0 counts as one)
         # A game opened from a link without its history, or from a position, starts mid-game.
         self.from_start = game.starts_at_seed()
         self.go(index)
@@ -65,63 +92,252 @@ class Replay:
         """Move to ``index`` (clamped to the record)."""
         self.index = max(0, min(self.end, index))
 
-    def turn_starts(self) -> list[int]:
-        """The moments a turn began: 0 and every index whose last action started a turn."""
-        history = self.game.history
-        if len(self._turn_starts) - 1 < len(history):  # read the steps added since (the record grows)
-            marks = self._turn_starts
-            for i in range(len(marks), len(history) + 1):
-                marks.append(any(isinstance(e, TurnStarted) for e in history[i - 1].events))
-        return [i for i, began in enumerate(self._turn_starts[:len(history) + 1]) if began]
-
     def next_turn(self) -> int:
-        """The start of the next turn after the replay's moment (the end if none)."""
-        return next((i for i in self.turn_starts() if i > self.index), self.end)
+        """The start of the next turn after the replay's moment (the end if none): the first index after it
+        whose last action began a turn. Reads only the steps up to there."""
+        history = self.game.history
+        return next((i for i in range(self.index + 1, self.end + 1) if _begins_turn(history[i - 1])), self.end)
 
     def previous_turn(self) -> int:
         """The start of the turn before the replay's moment (0 if none)."""
-        return max((i for i in self.turn_starts() if i < self.index), default=0)
+        history = self.game.history
+        return next((i for i in range(self.index - 1, 0, -1) if _begins_turn(history[i - 1])), 0)
+
+    @property
+    def covered(self) -> int:
+        """Actions up to the last checkpoint made."""
+        return (len(self._checkpoints) - 1) * CHECKPOINT
+
+    def extend(self, limit: int) -> bool:
+        """Make checkpoints forwards for up to ``limit`` more actions; whether any remain to be made."""
+        history = self.game.history
+        start = self.covered
+        if start + CHECKPOINT > len(history):
+            return False
+        state = self._checkpoints[-1].copy()
+        for i in range(start, min(len(history), start + max(limit, CHECKPOINT))):
+            apply(state, history[i].action)
+            if (i + 1) % CHECKPOINT == 0:
+                self._checkpoints.append(state.copy())
+        return self.covered + CHECKPOINT <= len(history)
+
+    def _start_for(self, index: int) -> int:
+        """The nearest index at or before ``index`` whose state is at hand (a checkpoint, or the state
+        last shown)."""
+        start = min(index // CHECKPOINT, len(self._checkpoints) - 1) * CHECKPOINT
+        return self._cached[0] if start < self._cached[0] <= index else start
+
+    @property
+    def reach(self) -> int:
+        """Actions the replay applies at once to show a moment: a few checkpoints' worth, and one step of
+        the time-lapse. A moment further from any known state waits for :meth:`extend`."""
+        return max(4 * CHECKPOINT, self.end // PLAY_STEPS + CHECKPOINT)
+
+    @property
+    def ready(self) -> bool:
+        """Whether the moment at ``index`` can be shown now (else the background reading gets there)."""
+        return self.index in (0, self.end) or self.index - self._start_for(self.index) <= self.reach
 
     def state(self) -> GameState:
-        """The state after ``index`` actions: equal to ``game.state_at(index)``."""
+        """The state after ``index`` actions: equal to ``game.state_at(index)``; while the moment is not
+        :attr:`ready`, the last state shown."""
         index = self.index
         if self._cached[0] == index:
             return self._cached[1]
-        start = max(i for i in self._checkpoints if i <= index)
-        if self._cached[0] <= index and self._cached[0] > start:
-            start, state = self._cached[0], self._cached[1].copy()
-        else:
-            state = self._checkpoints[start].copy()
+        if index == self.end:  # the live game's own state: nothing to replay
+            state = self.game.state.copy()
+            self._cached = (index, state)
+            return state
+        if not self.ready:
+            return self._cached[1]
+        start = self._start_for(index)
+        state = (self._cached[1] if start == self._cached[0] else self._checkpoints[start // CHECKPOINT]).copy()
         history = self.game.history
         for i in range(start, index):
             apply(state, history[i].action)
-            if (i + 1) % CHECKPOINT == 0 and i + 1 not in self._checkpoints:
-                self._checkpoints[i + 1] = state.copy()
+            if (i + 1) % CHECKPOINT == 0 and (i + 1) // CHECKPOINT == len(self._checkpoints):
+                self._checkpoints.append(state.copy())
         self._cached = (index, state)
         return state
 
 
+class DiceCheck:
+    """"Check the dice" in slices: the record (as it was when asked) replayed from its start, every
+    action's events compared with the recorded ones."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.steps = list(game.history)
+        self.final = game.state.copy()
+        self._state = game.initial.copy()
+        self.checked = 0
+        self.problem = ""
+
+    @property
+    def done(self) -> bool:
+        """Whether the check has reached its end (or found a step that does not replay)."""
+        return bool(self.problem) or self.checked == len(self.steps)
+
+    def step(self, limit: int) -> None:
+        """Check up to ``limit`` more actions."""
+        for number in range(self.checked, min(len(self.steps), self.checked + limit)):
+            step = self.steps[number]
+            if tuple(apply(self._state, step.action)) != step.events:
+                self.problem = f"action {number + 1} does not replay as recorded"
+                return
+            self.checked = number + 1
+        if self.checked == len(self.steps) and self._state != self.final:
+            self.problem = "the replayed game does not end in the recorded state"
+
+    def text(self) -> str:
+        """What the check says: its progress, its verdict."""
+        total = len(self.steps)
+        if self.problem:
+            return f"The record does not replay: {self.problem}."
+        if not self.done:
+            return f"Checking the dice: {self.checked:,} of {total:,} actions…"
+        game = self.game
+        start = ("the seed" if game.starts_at_seed()
+                 else f"the moment this record starts (turn {game.initial.turn}), with its dice")
+        return (f"Checked {total} action{'s' if total != 1 else ''}: every roll and card replays exactly "
+                f"from {start}.")
+
+
+class LogPage:
+    """One page of the whole log: the newest :data:`PAGE_LINES` lines before ``end`` (the live end when
+    ``None``) that pass the filters, found by reading backwards :data:`SCAN_LINES` at a time.
+
+    With the live end, new actions add their lines at the newest side: only the new steps are read (and
+    the line they may carry on, a run of placements), so the page costs the same at any length.
+    """
+
+    def __init__(self, reader: LogReader, player: str, words: tuple[str, ...], end: Position | None) -> None:
+        self.reader = reader
+        self.player, self.words, self.end = player, words, end
+        names = reader.names
+        self._name = names[int(player)] if player != ALL and int(player) < len(names) else ""
+        self.top: Position = reader.end if end is None else min(end, reader.end)  # read up to here
+        self._top_step = self._step_before(self.top)
+        self.cursor: Position = self.top  # reading goes on before this
+        self.found: list[LogLine] = []  # the matching lines, oldest first
+        self._trimmed = False  # whether matching lines were read beyond the page's oldest
+
+    def _step_before(self, pos: Position) -> Step | None:
+        history = self.reader.game.history
+        return history[pos[0] - 1] if 0 < pos[0] <= len(history) else None
+
+    @property
+    def more(self) -> bool:
+        """Whether lines older than the page's may match (there is an older page to show)."""
+        return self._trimmed or self.cursor != START
+
+    @property
+    def done(self) -> bool:
+        """Whether the page is whole: full, or every older line read."""
+        return len(self.found) >= PAGE_LINES or self.cursor == START
+
+    def matches(self, line: LogLine) -> bool:
+        """Whether a line passes the filters: the player's turns and lines naming the player, and every
+        word searched for (any case)."""
+        if self.player != ALL and str(line.seat) != self.player and not (self._name and self._name in line.text):
+            return False
+        text = line.text.casefold()
+        return all(w in text for w in self.words)
+
+    def _keep(self, older: list[LogLine], newer: list[LogLine]) -> None:
+        found = older + newer
+        if len(found) > PAGE_LINES:
+            found = found[-PAGE_LINES:]
+            self.cursor, self._trimmed = found[0].at, True
+        self.found = found
+
+    def step(self) -> None:
+        """Read one piece further back."""
+        if self.done:
+            return
+        lines, first = self.reader.before(self.cursor, SCAN_LINES if self.words or self.player != ALL else
+                                          PAGE_LINES - len(self.found))
+        self.cursor = first
+        self._keep([line for line in lines if self.matches(line)], self.found)
+
+    def stale(self) -> bool:
+        """Whether the record changed under the page (an undo) or grew too much to follow cheaply."""
+        reader = self.reader
+        if self.top > reader.end or self._step_before(self.top) is not self._top_step:
+            return True
+        return self.end is None and reader.end[0] - self.top[0] > 4 * PAGE_LINES
+
+    def follow(self) -> None:
+        """With the live end: read the steps added since, and keep the lines that match."""
+        reader = self.reader
+        if self.end is not None or reader.end == self.top:
+            return
+        start = reader.line_start(self.top)  # the last line read may go on (a run of placements)
+        new = [line for line in reader.between(start, reader.end) if self.matches(line)]
+        self.cursor = min(self.cursor, start)
+        self._keep([line for line in self.found if line.at < start], new)
+        self.top, self._top_step = reader.end, self._step_before(reader.end)
+
+    def where(self) -> str:
+        """Where the page reads, for the person waiting on a search."""
+        return ("" if self.cursor == START else f"Searching the log… back to action {self.cursor[0]:,} of "
+                f"{self.reader.end[0]:,}.")
+
+
 @dataclass
 class RecordUi:
-    """What the record panels remember: which are open, the log's filter, the replay, the dice check."""
+    """What the record panels remember: which are open, the log's filter and page, the replay, the dice check."""
 
     log_open: bool = False
     stats_open: bool = False
     player: str = ALL  # the log's filter: a seat number as text, or "all"
     search: str = ""
+    log_end: Position | None = None  # where the log's page ends: None for the newest lines
+    log_later: list[Position | None] = field(default_factory=list)  # the ends of the newer pages ("Newer")
     replay: Replay | None = None
     playing: bool = False  # the time-lapse runs
     checked: str = ""  # what the dice check said
+    checking: DiceCheck | None = None  # a dice check under way
     cache: dict[str, tuple[object, str]] = field(default_factory=dict)  # html by part, with its key
-    chronicle: Chronicle | None = None  # the log, statistics and luck, read as the record grows
+    chronicle: Chronicle | None = None  # the statistics and luck, read as the record grows
+    reader: LogReader | None = None  # the log of the game on the table
+    page: LogPage | None = None  # the log's page on screen
 
 
 def chronicle(controller: Controller) -> Chronicle:
-    """The game's log, statistics and luck, brought up to date (only the new steps are read)."""
+    """The game's statistics and luck, as far as they have been read (see :func:`read_chronicle`)."""
     rec = controller.ui.record
     if rec.chronicle is None or rec.chronicle.game is not controller.game:
         rec.chronicle = Chronicle(controller.game)
-    return rec.chronicle.update()
+    return rec.chronicle
+
+
+def reader(controller: Controller) -> LogReader:
+    """The log of the game on the table (one reader per game: it remembers where turns begin)."""
+    rec = controller.ui.record
+    if rec.reader is None or rec.reader.game is not controller.game:
+        rec.reader = LogReader(controller.game)
+    return rec.reader
+
+
+def _slices(step: Callable[[], bool], budget: float, clock: Callable[[], float] = time.perf_counter) -> int:
+    """Call ``step`` (one piece of reading; whether more remains) until ``budget`` seconds are spent (one
+    piece at least); return the pieces done."""
+    started, done = clock(), 0
+    while step():
+        done += 1
+        if clock() - started >= budget:
+            break
+    return done
+
+
+def read_chronicle(controller: Controller) -> Chronicle:
+    """The statistics, read to the end if at most :data:`RENDER_STEPS` steps remain (a short game, or
+    after a move), else as far as the background reading has gone: drawing the page never reads more."""
+    kept = chronicle(controller)
+    if len(controller.game.history) - kept.read <= RENDER_STEPS or kept.read > len(controller.game.history):
+        kept.update(RENDER_STEPS)
+    return kept
 
 
 def command(controller: Controller, name: str, arg: str = "") -> None:
@@ -130,19 +346,22 @@ def command(controller: Controller, name: str, arg: str = "") -> None:
     replay = rec.replay
     if name == "log-toggle":
         rec.log_open = not rec.log_open
+    elif name == "log-older" and rec.page is not None and rec.page.more and rec.page.found:
+        rec.log_later.append(rec.log_end)
+        rec.log_end = rec.page.found[0].at
+    elif name == "log-newer" and rec.log_later:
+        rec.log_end = rec.log_later.pop()
+    elif name == "log-newest":
+        rec.log_end, rec.log_later = None, []
     elif name == "stats-toggle":
         rec.stats_open = not rec.stats_open
     elif name == "check-dice":
-        try:
-            count = controller.game.verify()
-        except ValueError as error:
-            rec.checked = f"The record does not replay: {error}."
-        else:
-            game = controller.game
-            start = ("the seed" if game.starts_at_seed()
-                     else f"the moment this record starts (turn {game.initial.turn}), with its dice")
-            rec.checked = (f"Checked {count} action{'s' if count != 1 else ''}: every roll and card "
-                           f"replays exactly from {start}.")
+        rec.checking = DiceCheck(controller.game)
+        if len(rec.checking.steps) <= RENDER_STEPS:  # a short record at once, a long one in the background
+            rec.checking.step(RENDER_STEPS)
+        rec.checked = rec.checking.text()
+        if rec.checking.done:
+            rec.checking = None
     elif name == "replay-open":
         rec.replay, rec.playing = Replay(controller.game, 0), False
     elif replay is None:
@@ -173,13 +392,24 @@ def command(controller: Controller, name: str, arg: str = "") -> None:
         rec.playing = not rec.playing
 
 
+def _check_step(check: DiceCheck | None) -> bool:
+    if check is None or check.done:
+        return False
+    check.step(READ_STEPS)
+    return not check.done
+
+
 def set_field(controller: Controller, name: str, value: str) -> None:
-    """The log's filters: ``log-player`` (a seat or "all") and ``log-search`` (any words)."""
+    """The log's filters: ``log-player`` (a seat or "all") and ``log-search`` (any words). A new filter
+    shows its newest matching lines."""
     rec = controller.ui.record
+    before = (rec.player, rec.search)
     if name == "log-player":
         rec.player = value if value == ALL or value.isdigit() else ALL
     elif name == "log-search":
         rec.search = value[:60]
+    if (rec.player, rec.search) != before:
+        rec.log_end, rec.log_later = None, []
 
 
 def tick(controller: Controller) -> bool:
@@ -202,20 +432,80 @@ def replay_state(controller: Controller) -> GameState | None:
     return replay.state()
 
 
-def _record_key(game: Game) -> tuple[object, ...]:
-    """What the record's HTML depends on: the game, its length and its last step (an undo followed by
-    another move keeps the length; the step itself is kept in the key, so its id cannot be reused)."""
-    return id(game), len(game.history), game.history[-1] if game.history else None
-
-
-def _cached(controller: Controller, part: str, key: object, make: object) -> str:
+def _cached(controller: Controller, part: str, key: object, make: Callable[[], str]) -> str:
     rec = controller.ui.record
     hit = rec.cache.get(part)
     if hit is not None and hit[0] == key:
         return hit[1]
-    html = make() if callable(make) else ""
+    html = make()
     rec.cache[part] = (key, html)
-    return str(html)
+    return html
+
+
+# ------------------------------------------------------------------------------------------------
+# Reading in the background
+
+
+def work(controller: Controller, budget: float = WORK_BUDGET, clock: Callable[[], float] = time.perf_counter) -> bool:
+    """One slice (about ``budget`` seconds) of the reading that the open panels still need: the log's
+    search further back, the statistics, the dice check, the replay's checkpoints. Whether it read
+    anything (the page should then be drawn again)."""
+    rec = controller.ui.record
+    page = rec.page
+    if rec.log_open and page is not None and page.reader.game is controller.game and not page.done:
+        return bool(_slices(lambda: (page.step(), not page.done)[1], budget, clock)) or page.done
+    over = controller.state.phase.name == "OVER"
+    if (rec.stats_open or over) and not chronicle(controller).done:
+        kept = chronicle(controller)
+        _slices(lambda: not kept.update(READ_STEPS).done, budget, clock)
+        return True
+    if rec.checking is not None:
+        _slices(lambda: _check_step(rec.checking), budget, clock)
+        rec.checked = rec.checking.text()
+        if rec.checking.done:
+            rec.checking = None
+        return True
+    replay = rec.replay
+    if replay is not None and replay.game is controller.game and replay.covered + CHECKPOINT <= replay.end:
+        waiting = not replay.ready
+        _slices(lambda: replay.extend(CHECKPOINT), budget, clock)
+        return waiting  # a moment that waited is drawn (or its progress), else nothing on screen changed
+    return False
+
+
+class Renders(Protocol):
+    """What :func:`run` needs of the page: its controller and a way to draw it."""
+
+    controller: Controller
+
+    def render(self) -> None: ...
+
+
+async def run(page: Renders, stop: Callable[[], bool] = lambda: False) -> None:
+    """Do the record's background reading beside the page (until ``stop()``), a slice at a time, drawing
+    the page after each slice that changed what it shows and yielding to the browser in between."""
+    while not stop():
+        if work(page.controller):
+            page.render()
+            await asyncio.sleep(0.001)
+        else:
+            await asyncio.sleep(IDLE if not _busy(page.controller) else 0.001)
+
+
+def _busy(controller: Controller) -> bool:
+    """Whether background reading remains that draws nothing (the replay's checkpoints)."""
+    replay = controller.ui.record.replay
+    return replay is not None and replay.game is controller.game and replay.covered + CHECKPOINT <= replay.end
+
+
+_tasks: set[asyncio.Task[None]] = set()  # keeps the running loop from being collected
+
+
+def start(page: Renders) -> None:
+    """Start the background reading beside the page (in the browser's event loop)."""
+    task = asyncio.ensure_future(run(page))
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -224,38 +514,79 @@ def _cached(controller: Controller, part: str, key: object, make: object) -> str
 
 def filtered_log(game: Game, player: str = ALL, search: str = "", lines: list[LogLine] | None = None,
                  ) -> list[LogLine]:
-    """The log lines of one seat (its turns, and lines naming it) holding every word searched for (any case)."""
-    words = search.casefold().split()
-    if lines is None:
-        lines = Chronicle(game).update().log
-    if player != ALL:  # the player's own turns, and every line that names the player
-        names = seat_names(game)
-        name = names[int(player)] if int(player) < len(names) else ""
-        lines = [line for line in lines if str(line.seat) == player or (name and name in line.text)]
-    return [line for line in lines if all(w in line.text.casefold() for w in words)]
+    """The whole log's lines of one seat (its turns, and lines naming it) holding every word searched for
+    (any case). Reads the whole record: the page shows :func:`log_page` instead."""
+    page = LogPage(LogReader(game), player if player == ALL or player.isdigit() else ALL,
+                   tuple(search.casefold().split()), None)
+    return [line for line in (game_log(game) if lines is None else lines) if page.matches(line)]
+
+
+def log_page(controller: Controller) -> LogPage:
+    """The log's page on screen, brought up to date: followed to the record's end, or read afresh for
+    new filters or a new place (:data:`RENDER_LINES` at once, the rest in the background by :func:`work`)."""
+    rec = controller.ui.record
+    read = reader(controller)
+    if rec.log_end is not None and rec.log_end > read.end:  # the record got shorter (an undo): the newest
+        rec.log_end, rec.log_later = None, []
+    words = tuple(rec.search.casefold().split())
+    page = rec.page
+    if (page is None or page.reader is not read or (page.player, page.words, page.end) != (rec.player, words,
+                                                                                           rec.log_end)
+            or page.stale()):
+        page = rec.page = LogPage(read, rec.player, words, rec.log_end)
+        for _ in range(RENDER_LINES // SCAN_LINES):
+            page.step()
+    page.follow()
+    return page
 
 
 def log_by_turn_html(controller: Controller) -> str:
-    """The whole log (filtered), one group per turn, newest turn first."""
+    """One page of the log (filtered), one group per turn, newest turn first, with the buttons to the
+    pages before and after it and, while a search reads back, how far it has come."""
     game, rec = controller.game, controller.ui.record
     names = seat_names(game)
+    page = log_page(controller)
+    lines = page.found
+    key = (id(game), id(page), len(lines), lines[0].at if lines else None, lines[-1] if lines else None,
+           page.done, page.cursor if not page.done else None, bool(rec.log_later))
 
     def make() -> str:
-        groups: dict[int, list[LogLine]] = {}
-        for line in filtered_log(game, rec.player, rec.search, chronicle(controller).log):
-            groups.setdefault(line.turn, []).append(line)
-        if not groups:
-            return '<p class="log-empty">Nothing in the log matches.</p>'
-        parts = []
-        for turn in sorted(groups, reverse=True):
-            lines = groups[turn]
-            title = "Setup" if turn == 0 else f"Turn {turn}: {names[lines[0].seat]}"
-            items = "".join(f'<li data-seat="{line.seat}">{escape(line.text)}</li>' for line in lines)
-            parts.append(f'<section class="log-turn" data-turn="{turn}"><h3>{escape(title)}</h3><ol>{items}</ol>'
+        groups: list[tuple[int, list[LogLine]]] = []
+        for line in reversed(lines):
+            if groups and groups[-1][0] == line.turn:
+                groups[-1][1].append(line)
+            else:
+                groups.append((line.turn, [line]))
+        parts = [_log_head(page, bool(rec.log_later), rec.log_end is None)]
+        for number, (turn, group) in enumerate(groups, 1):
+            group.reverse()  # oldest first within a turn
+            title = "Setup" if turn == 0 else f"Turn {turn}: {names[group[0].seat]}"
+            # A turn cut by the page's start goes on in the page before: its lines are not numbered from 1.
+            cut = (number == len(groups) and page.more and page.player == ALL and not page.words
+                   and not isinstance(page.reader.event_at(group[0].at), TurnStarted))
+            items = "".join(f'<li data-seat="{line.seat}">{escape(line.text)}</li>' for line in group)
+            heading, listed = (escape(title) + " <small>(continued)</small>", '<ol class="continued">') if cut else (
+                escape(title), "<ol>")
+            parts.append(f'<section class="log-turn" data-turn="{turn}"><h3>{heading}</h3>{listed}{items}</ol>'
                          "</section>")
+        if not lines and page.done:
+            parts.append('<p class="log-empty">Nothing in the log matches.</p>')
+        if page.done and page.more and lines:
+            parts.append('<p class="log-nav"><button type="button" data-action="log-older">Older lines</button></p>')
         return "".join(parts)
 
-    return _cached(controller, "log", (*_record_key(game), rec.player, rec.search), make)
+    return _cached(controller, "log", key, make)
+
+
+def _log_head(page: LogPage, newer: bool, newest: bool) -> str:
+    """The line above a page: where it is, and the way back to newer lines."""
+    parts = []
+    if not page.done:
+        parts.append(f'<p class="log-where" role="status">{escape(page.where())}</p>')
+    if newer or not newest:
+        parts.append('<p class="log-nav"><button type="button" data-action="log-newer">Newer lines</button> '
+                     '<button type="button" data-action="log-newest">Newest</button></p>')
+    return "".join(parts)
 
 
 def player_options_html(controller: Controller) -> str:
@@ -266,6 +597,14 @@ def player_options_html(controller: Controller) -> str:
     return "".join(options)
 
 
+def recent_lines(controller: Controller, count: int = 8, upto: int | None = None) -> list[str]:
+    """The last ``count`` lines of the log, oldest first (``upto``: as it stood after that many actions, a
+    replay's moment), read backwards: what "What happened" shows, at the same cost in any game."""
+    read = reader(controller)
+    end = read.end if upto is None else (max(0, min(upto, len(controller.game.history))), 0)
+    return [line.text for line in read.before(end, count)[0]]
+
+
 # ------------------------------------------------------------------------------------------------
 # Statistics
 
@@ -273,15 +612,25 @@ def player_options_html(controller: Controller) -> str:
 STAT_CHARTS = (("Territories", "territories"), ("Armies", "armies"), ("Cards in hand", "cards"),
                ("Income", "income"), ("Continents held", "continents"))
 FIGURE_HEADINGS = ("Territories", "Armies", "Cards", "Income", "Continents")
+STATS_PARTS = ("stats-charts", "stats-figures", "stats-luck")  # the statistics panel's containers
 
 
-def stats_html(controller: Controller) -> str:
-    """Charts per player and turn (territories, armies, cards, income, continents held), the same
-    figures now as a table, and the luck meter."""
+def stats_parts(controller: Controller) -> dict[str, str]:
+    """The statistics panel in three parts, each written only when it changes: the charts per player
+    and turn (territories, armies, cards, income, continents held) and the figures now as a table, both
+    changing only when a turn begins, and the luck meter, changing with every roll. While a long record
+    is still being read, the charts' place says how far."""
     game = controller.game
+    kept = read_chronicle(controller)
+    if not kept.done:
+        total = len(game.history)
+        reading = (f'<p class="stats-reading" role="status">Reading the record for the statistics: '
+                   f"{kept.read:,} of {total:,} actions…</p>")
+        return {"stats-charts": reading, "stats-figures": "", "stats-luck": ""}
+    series = kept.sampled_stats(CHART_POINTS)  # a long game's chart changes every few turns only
+    drawn_key = (id(game), id(kept), kept.generation, len(series), series[-1][0] if series else None)
 
-    def make() -> str:
-        series = chronicle(controller).turn_stats()
+    def charts_html() -> str:
         names = seat_names(game)
         from risk_ui.view import seat_colour
 
@@ -291,9 +640,25 @@ def stats_html(controller: Controller) -> str:
             charts.line_chart(title, turns, [[getattr(stats[seat], field) for _, stats in series]
                                              for seat in range(len(names))], names, colours)
             for title, field in STAT_CHARTS)
-        return f'<div class="charts">{drawn}</div>' + figures_html(controller, series, names) + luck_html(controller)
+        return f'<div class="charts">{drawn}</div>'
 
-    return _cached(controller, "stats", _record_key(game), make)
+    def figures() -> str:
+        latest = kept.latest_stats()
+        return figures_html(controller, [latest] if latest else [], seat_names(game))
+
+    return {
+        "stats-charts": _cached(controller, "charts", drawn_key, charts_html),
+        "stats-figures": _cached(controller, "figures", (id(game), id(kept), kept.generation, kept.points,
+                                                         game.state.over), figures),
+        "stats-luck": _cached(controller, "luck", (id(game), id(kept), kept.generation, kept.battles),
+                              lambda: luck_html(controller)),
+    }
+
+
+def stats_html(controller: Controller) -> str:
+    """Charts per player and turn (territories, armies, cards, income, continents held), the same
+    figures now as a table, and the luck meter: the three parts of :func:`stats_parts` in one."""
+    return "".join(stats_parts(controller).values())
 
 
 def figures_html(controller: Controller, series: list[tuple[int, tuple[SeatStats, ...]]], names: list[str]) -> str:
@@ -340,12 +705,13 @@ def html(controller: Controller) -> dict[str, str]:
     """Inner HTML of the record's containers."""
     rec = controller.ui.record
     over = controller.state.phase.name == "OVER"
-    return {
+    parts = {
         "record-log": log_by_turn_html(controller) if rec.log_open else "",
         "log-player": player_options_html(controller),
-        "stats": stats_html(controller) if rec.stats_open else "",
         "winner-stats": stats_html(controller) if over else "",
     }
+    parts.update(stats_parts(controller) if rec.stats_open else dict.fromkeys(STATS_PARTS, ""))
+    return parts
 
 
 def controls(controller: Controller) -> dict[str, Control]:
@@ -362,6 +728,7 @@ def controls(controller: Controller) -> dict[str, Control]:
         "stats-toggle": Control(pressed=rec.stats_open),
         "stats-panel": Control(hidden=not rec.stats_open),
         "dice-check": Control(text=rec.checked, hidden=not rec.checked),
+        "check-dice": Control(disabled=rec.checking is not None),
         "replay-open": Control(disabled=replay is not None),
         "replay-bar": Control(hidden=replay is None),
     }
@@ -380,6 +747,9 @@ def controls(controller: Controller) -> dict[str, Control]:
 def replay_text(controller: Controller, replay: Replay) -> str:
     """Where the replay stands, and the last thing that happened there."""
     game = controller.game
+    if not replay.ready:
+        return (f"Replay: going to action {replay.index:,} of {replay.end:,}: reading the record, "
+                f"{replay.covered:,} actions so far…")
     state = replay.state()
     where = f"Replay: action {replay.index} of {replay.end}, turn {state.turn}."
     if replay.index == 0 and replay.from_start:
@@ -387,11 +757,19 @@ def replay_text(controller: Controller, replay: Replay) -> str:
     if replay.index == 0:
         return (where + " The first moment on record: this game was opened from a link or position "
                 "without the moves before it.")
-    from risk.history import describe
-
-    names = seat_names(game)
-    said = [describe(game, e, names) for e in game.history[replay.index - 1].events]
-    text = " ".join(s for s in said if s)
+    read = reader(controller)
+    said: list[str] = []
+    more = 0
+    for event in game.history[replay.index - 1].events:  # at most a few lines, however many rolls
+        if not read.shows(event):
+            continue
+        if len(said) < MAX_SAID:
+            said.append(describe(game, event, read.names) or "")
+        else:
+            more += 1
+    if more:
+        said.append(f"(And {more:,} more.)")
+    text = " ".join(said)
     return f"{where} {text}" if text else where
 
 
@@ -422,7 +800,8 @@ PANEL_HTML = (
     '<label>Player <select id="log-player"></select></label> '
     '<label>Search <input id="log-search" type="search" autocomplete="off"></label>'
     '<div id="record-log" class="record-log"></div></div>'
-    '<div id="stats-panel" hidden><div id="stats" class="stats"></div></div>'
+    '<div id="stats-panel" hidden><div id="stats" class="stats"><div id="stats-charts"></div>'
+    '<div id="stats-figures"></div><div id="stats-luck"></div></div></div>'
     "</section>"
 )
 
@@ -442,6 +821,8 @@ def step_marks(game: Game, index: int) -> dict[int, str]:
             case BattleFought() | DiceRolled() | MovedIn() | Fortified():
                 marks[event.source] = "selected"
                 marks[event.target] = "target"
+            case HeadquartersChosen() if game.state.phase is Phase.HEADQUARTERS:
+                pass  # chosen in secret: not shown while others are still choosing
             case Placed() | Claimed() | HeadquartersChosen() | Captured():
                 marks.setdefault(event.territory, "target")
     return marks
@@ -458,7 +839,7 @@ def past_territories(controller: Controller, past: GameState) -> tuple[Territory
 
     game = controller.game
     replay = controller.ui.record.replay
-    marks = step_marks(game, replay.index) if replay is not None else {}
+    marks = step_marks(game, replay.index) if replay is not None and replay.ready else {}
     shown = ControllerClass(Game(game.rules, game.seats, game.seed, game.initial, past), UiState(viewer=-1))
     return tuple(replace(tv, classes=(marks[tv.index],) if tv.index in marks else (), pressed=False)
                  for tv in territory_views(shown))

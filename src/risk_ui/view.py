@@ -27,7 +27,7 @@ from risk.deck import deck_for
 from risk.engine import bonus_choices, legal_actions, matched_sets, must_trade, occupy_range, reachable, tradable_sets
 from risk.events import BattleFought, Eliminated, Event
 from risk.flow import flow_for
-from risk.history import describe, merged, opening, seat_names
+from risk.history import describe, seat_names
 from risk.rules import OPTIONS
 from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
@@ -361,19 +361,7 @@ def sets_html(controller: Controller, seat: int, enabled: bool) -> str:
 def log_html(controller: Controller, lines: int = 8, upto: int | None = None) -> str:
     """The last few lines of the game log, newest last (read backwards, so long games stay cheap);
     ``upto``: the log as it stood after that many actions (a replay's moment)."""
-    game = controller.game
-    names = seat_names(game)
-    recent: list[Event] = []
-    said: list[str] = []
-    for step in reversed(game.history if upto is None else game.history[:upto]):
-        recent[:0] = step.events
-        said = [text for text in (describe(game, e, names) for e in merged(recent)) if text is not None]
-        if len(said) > lines:  # one more than shown: the first line shown is then a whole run
-            break
-    else:  # the whole record is in view: the deal and the first turn come before it
-        recent[:0] = opening(game) or ()
-        said = [text for text in (describe(game, e, names) for e in merged(recent)) if text is not None]
-    return "".join(f"<li>{escape(text)}</li>" for text in said[-lines:])
+    return "".join(f"<li>{escape(text)}</li>" for text in record.recent_lines(controller, lines, upto))
 
 
 def _dice_row(faces: tuple[int, ...], side: str, who: str) -> str:

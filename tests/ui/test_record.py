@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -11,7 +12,7 @@ from risk.history import game_log, turn_stats
 from risk.state import Phase
 from risk_ui import bots, charts, view
 from risk_ui.controller import Controller, NewGameSettings
-from risk_ui.record import CHECKPOINT, Replay, filtered_log, step_marks
+from risk_ui.record import CHECKPOINT, STATS_PARTS, Replay, filtered_log, step_marks
 from threads import in_a_thread
 
 
@@ -108,25 +109,65 @@ def test_bots_wait_while_a_replay_is_open():
     assert c.game.history == []
 
 
-def test_the_whole_log_is_grouped_by_turn_and_filters_by_player_and_words(played: Controller):
+def _items(html: str) -> list[tuple[str, str]]:
+    return re.findall(r'<li data-seat="(\d+)">([^<]*)</li>', html)
+
+
+def _shown_lines(html: str) -> list[str]:
+    """The log's lines on screen, oldest first (the page shows turns newest first, lines in order)."""
+    sections = re.findall(r'<section class="log-turn" data-turn="\d+">(.*?)</section>', html)
+    return [text for section in reversed(sections) for _, text in _items(section)]
+
+
+def test_the_whole_log_is_grouped_by_turn_a_page_at_a_time(played: Controller):
+    """The log shows its newest PAGE_LINES lines, turns newest first; "Older lines" goes back a page at
+    a time to the deal at the very bottom, "Newer lines" and "Newest" come back."""
+    from html import unescape
+
+    from risk_ui.record import PAGE_LINES
+
     c = fresh(played)
     c.command("log-toggle")
+    whole = [unescape(line.text) for line in game_log(c.game)]
+    assert len(whole) > 2 * PAGE_LINES
     html = view.render(c).html["record-log"]
     turns = [int(t) for t in re.findall(r'data-turn="(\d+)"', html)]
-    assert turns == sorted({line.turn for line in filtered_log(c.game)}, reverse=True)
+    assert turns == sorted(set(turns), reverse=True) and turns[0] == c.state.turn
+    assert [unescape(t) for t in _shown_lines(html)] == whole[-PAGE_LINES:]
+    assert 'data-action="log-older"' in html and 'data-action="log-newer"' not in html
+    pages = [html]
+    while 'data-action="log-older"' in pages[-1]:
+        c.command("log-older")
+        pages.append(view.render(c).html["record-log"])
+    assert [unescape(t) for page in reversed(pages) for t in _shown_lines(page)] == whole
+    # A turn split between two pages says so where it goes on, and numbers no lines from 1 there.
+    for newer, older in itertools.pairwise(pages):
+        turns_newer, turns_older = (re.findall(r'data-turn="(\d+)"', p) for p in (newer, older))
+        cut = turns_newer[-1] == turns_older[0]
+        assert ("(continued)" in newer[newer.rindex("<section"):]) == cut
+        assert newer.count("(continued)") == int(cut) and newer.count('<ol class="continued">') == int(cut)
+    assert any("(continued)" in page for page in pages)
     # The deal of an automatic setup, before any action, is the "Setup" group at the bottom.
-    assert turns[-1] == 0
-    assert html.endswith('<li data-seat="0">Every starting army is on the board.</li></ol></section>')
-    assert "The territories are dealt at random." in html
+    assert pages[-1].endswith('<li data-seat="0">Every starting army is on the board.</li></ol></section>')
+    assert "The territories are dealt at random." in pages[-1] and 'data-action="log-newer"' in pages[-1]
+    c.command("log-newer")
+    assert view.render(c).html["record-log"] == pages[-2]
+    c.command("log-newest")
+    assert view.render(c).html["record-log"] == pages[0]
+
+
+def test_the_log_filters_by_player_and_words(played: Controller):
+    c = fresh(played)
+    c.command("log-toggle")
     c.set_field("log-player", "1")
     html = view.render(c).html["record-log"]
-    items = re.findall(r'<li data-seat="(\d+)">([^<]*)</li>', html)
+    items = _items(html)
     assert items and all(seat == "1" or "P1" in text for seat, text in items)
     assert any(seat == "1" for seat, _ in items) and len(items) < len(game_log(c.game))
     c.set_field("log-search", "CAPTURES")
     lines = filtered_log(c.game, "1", "captures")
     assert lines and all("captures" in line.text and (line.seat == 1 or "P1" in line.text) for line in lines)
-    assert view.render(c).html["record-log"].count("<li ") == len(lines)
+    assert _shown_lines(view.render(c).html["record-log"]) == [line.text for line in lines][-100:]
     c.set_field("log-search", "no such words here")
     assert "Nothing in the log matches" in view.render(c).html["record-log"]
 
@@ -140,9 +181,9 @@ def test_check_the_dice_says_how_many_actions_were_checked(played: Controller):
 
 def test_the_statistics_panel_draws_a_line_per_player_and_the_luck_meter(played: Controller):
     c = fresh(played)
-    assert view.render(c).html["stats"] == ""
+    assert all(view.render(c).html[part] == "" for part in STATS_PARTS)
     c.command("stats-toggle")
-    html = view.render(c).html["stats"]
+    html = "".join(view.render(c).html[part] for part in STATS_PARTS)
     assert html.count('<svg class="chart"') == 5
     for title in ("Territories", "Armies", "Cards in hand", "Income", "Continents held"):
         assert f'class="chart-title">{title}</text>' in html
@@ -288,3 +329,172 @@ def test_the_replay_jumps_a_turn_at_a_time(played: Controller):
     screen = view.render(c)
     assert not screen.controls["replay-previous-turn"].disabled and not screen.controls["replay-next-turn"].disabled
     assert f"turn {c.game.state_at(starts[2]).turn}." in screen.controls["replay-status"].text
+
+
+RECORD_PARTS = ("div#record-log", "div#stats-charts", "div#stats-figures", "div#stats-luck")
+
+
+def _long_page(mount, length: int):
+    """A record of ``length`` random legal actions on the fake page."""
+    from risk_ui.debug import long_record
+
+    return mount(Controller(long_record(length)))
+
+
+def test_a_long_games_log_shows_a_bounded_page_and_a_search_finds_a_line_far_back(mount):
+    """20,000 actions: the log opens with PAGE_LINES lines written, however long the game; a search for
+    the first claim of the setup reads back in slices (none reading the whole record) and finds it."""
+    from html import unescape
+
+    from risk_ui import record
+    from risk_ui.record import PAGE_LINES
+
+    document, page = _long_page(mount, 20_000)
+    c = page.controller
+    document.writes()
+    document.click(document.getElementById("log-toggle"))
+    log = document.getElementById("record-log")
+    written = [w for w in document.writes() if w[0] == "html" and w[1] == "div#record-log"]
+    assert len(written) == 1 and written[0][3] < 200 * PAGE_LINES
+    assert len(log.querySelectorAll("li")) == PAGE_LINES
+    assert len(record.game_log(c.game)) > 40 * PAGE_LINES
+    first_claim = next(line.text for line in record.game_log(c.game) if " claims " in line.text)
+    document.type_into(document.getElementById("log-search"), first_claim)
+    assert "Searching the log" in log.textContent and first_claim not in unescape(log.innerHTML)
+    slices = 0
+    while record.work(c, budget=0.0):  # one piece per slice
+        page.render()
+        slices += 1
+        assert len(log.querySelectorAll("li")) <= PAGE_LINES
+    assert slices > 10 and first_claim in log.textContent and "Searching" not in log.textContent
+    assert log.querySelectorAll("li")[0].textContent == first_claim  # newest first: nothing else matches later
+    assert log.querySelector('[data-action="log-older"]') is None  # read back to the start: nothing older
+    # Back to every line: the newest page again, with the way to older ones.
+    document.type_into(document.getElementById("log-search"), "")
+    assert len(log.querySelectorAll("li")) == PAGE_LINES
+    document.click(log.querySelector('[data-action="log-older"]'))
+    older = log.querySelectorAll("li")
+    assert len(older) == PAGE_LINES and log.querySelector('[data-action="log-newest"]') is not None
+
+
+@pytest.mark.parametrize("panels", [("log-toggle",), ("stats-toggle",), ("log-toggle", "stats-toggle")])
+def test_after_more_actions_the_record_panels_write_no_more_in_a_longer_game(mount, panels):
+    """The same 40 moves, played at 300 and at 3,000 actions with the panels open: what the log, the
+    charts, the figures and the luck meter write does not grow with the game (new lines and points,
+    never the whole record), and no single write is larger."""
+    from risk.ai.random_bot import RandomBot
+    from risk_ui import record
+
+    def written(length: int) -> tuple[int, int]:
+        document, page = _long_page(mount, length)
+        c = page.controller
+        for name in panels:
+            c.command(name)
+        page.render()
+        while record.work(c):
+            page.render()
+        bots = [RandomBot(s) for s in range(c.state.players)]
+        document.writes()
+        for _ in range(40):
+            c.play_bot(bots[c.state.current].choose(c.state))
+            page.render()
+        sizes = [w[3] for w in document.writes() if w[0] == "html" and w[1] in RECORD_PARTS]
+        return sum(sizes), max(sizes)
+
+    (short_total, short_largest), (long_total, long_largest) = written(300), written(3000)
+    assert long_total <= 1.5 * short_total and long_largest <= 1.5 * short_largest
+
+
+def test_the_statistics_of_a_long_record_are_read_in_slices_meanwhile_saying_how_far(mount):
+    from risk.history import turn_stats
+    from risk_ui import record
+
+    document, page = _long_page(mount, 6_000)
+    c = page.controller
+    document.click(document.getElementById("stats-toggle"))
+    charts_part = document.getElementById("stats-charts")
+    assert "Reading the record for the statistics" in charts_part.textContent
+    while record.work(c, budget=0.0):
+        page.render()
+    assert charts_part.querySelectorAll("svg")  # drawn once read, at most CHART_POINTS turns a line
+    points = charts_part.querySelector("polyline").getAttribute("points").split()
+    assert 2 <= len(points) <= record.CHART_POINTS
+    turn, _ = turn_stats(c.game)[-1]
+    assert f"<caption>Turn {turn}</caption>" in document.getElementById("stats-figures").innerHTML
+
+
+def test_the_dice_check_of_a_long_record_runs_in_slices(mount):
+    from risk_ui import record
+
+    document, page = _long_page(mount, 3_000)
+    c = page.controller
+    c.command("check-dice")
+    page.render()
+    status = document.getElementById("dice-check")
+    if c.ui.record.checking is not None:  # not read at once: it says how far, and the button waits
+        assert status.textContent.startswith("Checking the dice:")
+        assert document.getElementById("check-dice").disabled
+    while record.work(c, budget=0.0):
+        page.render()
+    assert status.textContent.startswith("Checked 3000 actions: every roll and card replays exactly from the seed")
+    assert not document.getElementById("check-dice").disabled
+
+
+def test_a_blitz_on_huge_stacks_says_a_few_lines_and_pages_its_thousands_of_rolls():
+    """100,000 armies a side: one action rolls thousands of times. The replay's status says a few lines
+    and how many more; "What happened" and the log show a page; nothing lists every roll."""
+    from risk.actions import Blitz
+    from risk.events import BattleFought
+    from risk_ui.record import MAX_SAID, PAGE_LINES
+    from scenario import position, tid
+
+    state = position(phase=Phase.ATTACK, owners={"kamchatka": 1}, armies={"alaska": 100_000, "kamchatka": 100_000},
+                     default_owner=0)
+    c = Controller.from_state((Seat("Red", 0), Seat("Blue", 1), Seat("Green", 2)), state)
+    c.game.play(Blitz(tid("alaska"), tid("kamchatka"), 0))
+    rolls = sum(isinstance(e, BattleFought) for e in c.game.history[-1].events)
+    assert rolls > 10_000
+    c.command("log-toggle")
+    c.command("replay-open")
+    c.command("replay-end")
+    screen = view.render(c)
+    status = screen.controls["replay-status"].text
+    assert status.count(" attacks Kamchatka from Alaska") == MAX_SAID and "more.)" in status
+    assert screen.html["record-log"].count("<li ") == PAGE_LINES and screen.html["log"].count("<li>") == 8
+    assert len(screen.html["record-log"]) < 200 * PAGE_LINES
+
+
+def test_a_replay_of_a_long_record_never_replays_it_whole_at_once(mount):
+    """"Now", then "◀ Back" in a 3,000-action record: the end is the live state; the moment before it is
+    far from any checkpoint, so the board keeps the last moment shown and the status says it is on its
+    way while the background reading makes checkpoints; then it shows exactly that moment."""
+    from risk_ui import record
+
+    document, page = _long_page(mount, 3_000)
+    c = page.controller
+    for name in ("replay-open", "replay-end"):
+        document.click(document.getElementById(name))
+    replay = c.ui.record.replay
+    assert replay.state() == c.state
+    calls = 0
+    real = record.apply
+
+    def counting(state, action):
+        nonlocal calls
+        calls += 1
+        return real(state, action)
+
+    record.apply = counting
+    try:
+        document.click(document.getElementById("replay-back"))
+        assert calls == 0 and not replay.ready
+        assert "going to action 2,999 of 3,000" in document.getElementById("replay-status").textContent
+        assert [t.armies for t in view.render(c).territories] == c.state.armies  # the last moment shown
+        while record.work(c, budget=0.0):
+            page.render()
+        assert calls <= 3_000 + replay.reach and replay.ready
+    finally:
+        record.apply = real
+    page.render()
+    assert replay.state() == c.game.state_at(2_999)
+    assert document.getElementById("replay-status").textContent.startswith("Replay: action 2999 of 3000")
