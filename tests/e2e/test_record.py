@@ -102,6 +102,7 @@ def test_a_link_whose_blitz_rolled_thousands_of_times_shows_its_log_stats_and_re
 
     state = position(phase=Phase.ATTACK, owners={"kamchatka": 1, "brazil": 2},
                      armies={"alaska": 99_000, "kamchatka": 90_000}, default_owner=0)
+    state.turn, state.sets_traded = 1_000, 300  # stacks this size come only after hundreds of sets
     game = Game(state.rules, (Seat("Red", 0), Seat("Blue", 1), Seat("Green", 2)), 0, state, state.copy())
     game.play(Blitz(tid("alaska"), tid("kamchatka"), 0))
     rolls = sum(isinstance(e, BattleFought) for e in game.history[-1].events)
