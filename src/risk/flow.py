@@ -416,6 +416,9 @@ class Flow:
         elif state.neutral >= 0 and owner[t] == state.neutral:
             if count > state.quota_neutral:
                 raise IllegalAction("you may place only one neutral army each setup turn")
+        elif state.neutral >= 0 and state.quota_neutral:
+            raise IllegalAction(f"{name} is not yours: place your armies on your own territories and the "
+                                "neutral army on a neutral territory")
         else:
             raise IllegalAction(f"{name} is not yours: place armies on your own territories")
         if count > cap_room(state, t):

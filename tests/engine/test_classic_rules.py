@@ -426,3 +426,11 @@ def test_the_legal_actions_do_not_grow_with_the_stacks(phase):
             other = next(t for t in flow_for(state.rules).reachable(state, mine))
             assert listed(Fortify(mine, other, armies - 1), choices)
     assert sizes[0] == sizes[1] < 1000
+
+
+def test_in_the_two_player_setup_a_click_on_the_opponent_says_where_the_neutral_army_goes():
+    state = new_game(make_rules("classic"), 2, seed=3)
+    assert state.phase is Phase.SETUP and state.quota_neutral == 1
+    opponent = state.territories_of(1 - state.current)[0]
+    with pytest.raises(IllegalAction, match="neutral army on a neutral territory"):
+        play(state, Place(opponent, 1))
