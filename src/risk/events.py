@@ -9,8 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+class Event:
+    """The base of every event (a dataclass); an edition's events subclass it too."""
+
+    __slots__ = ()
+
+
 @dataclass(slots=True)
-class TurnStarted:
+class TurnStarted(Event):
     """A player's turn began with this many armies from territories and continents."""
 
     seat: int
@@ -19,19 +25,19 @@ class TurnStarted:
 
 
 @dataclass(slots=True)
-class SetupDealt:
+class SetupDealt(Event):
     """Territories were dealt (automatic or two-player setup)."""
 
     owners: tuple[int, ...]
 
 
 @dataclass(slots=True)
-class SetupDone:
+class SetupDone(Event):
     """Every starting army is on the board."""
 
 
 @dataclass(slots=True)
-class Claimed:
+class Claimed(Event):
     """A territory was claimed in the setup (one army on it)."""
 
     seat: int
@@ -39,7 +45,7 @@ class Claimed:
 
 
 @dataclass(slots=True)
-class Placed:
+class Placed(Event):
     """Armies were placed; ``owner`` is whose they are (the neutral's, in the two-player setup)."""
 
     seat: int
@@ -49,7 +55,7 @@ class Placed:
 
 
 @dataclass(slots=True)
-class HeadquartersChosen:
+class HeadquartersChosen(Event):
     """A player chose a headquarters, in secret until everyone has (``territory`` is for the record)."""
 
     seat: int
@@ -57,14 +63,14 @@ class HeadquartersChosen:
 
 
 @dataclass(slots=True)
-class HeadquartersRevealed:
+class HeadquartersRevealed(Event):
     """Everyone has chosen: the headquarters are turned face up (per seat, -1 for the neutral)."""
 
     headquarters: tuple[int, ...]
 
 
 @dataclass(slots=True)
-class CardsTraded:
+class CardsTraded(Event):
     """A set was traded for ``armies``; ``bonus`` lists (territory, armies) placed by the card rule."""
 
     seat: int
@@ -74,7 +80,7 @@ class CardsTraded:
 
 
 @dataclass(slots=True)
-class DiceRolled:
+class DiceRolled(Event):
     """The dice of a battle as thrown, when the attacker may still change them (commander, re-roll).
 
     A roll that needs no decision is recorded by :class:`BattleFought` alone.
@@ -87,7 +93,7 @@ class DiceRolled:
 
 
 @dataclass(slots=True)
-class DieRerolled:
+class DieRerolled(Event):
     """The card re-roll: die ``die`` showed ``old`` and now shows ``new``."""
 
     die: int
@@ -96,7 +102,7 @@ class DieRerolled:
 
 
 @dataclass(slots=True)
-class CommanderUsed:
+class CommanderUsed(Event):
     """The commander turned die ``die`` from ``old`` into a six."""
 
     die: int
@@ -104,7 +110,7 @@ class CommanderUsed:
 
 
 @dataclass(slots=True)
-class BattleFought:
+class BattleFought(Event):
     """One battle settled: the final dice and the losses of each side."""
 
     source: int
@@ -118,7 +124,7 @@ class BattleFought:
 
 
 @dataclass(slots=True)
-class Captured:
+class Captured(Event):
     """A territory changed hands."""
 
     territory: int
@@ -127,7 +133,7 @@ class Captured:
 
 
 @dataclass(slots=True)
-class Eliminated:
+class Eliminated(Event):
     """A player lost their last territory; ``cards`` went to ``by``."""
 
     seat: int
@@ -136,7 +142,7 @@ class Eliminated:
 
 
 @dataclass(slots=True)
-class MovedIn:
+class MovedIn(Event):
     """Armies moved into a territory just captured."""
 
     seat: int
@@ -146,7 +152,7 @@ class MovedIn:
 
 
 @dataclass(slots=True)
-class Fortified:
+class Fortified(Event):
     """A free move between a player's own territories."""
 
     seat: int
@@ -156,7 +162,7 @@ class Fortified:
 
 
 @dataclass(slots=True)
-class CardDrawn:
+class CardDrawn(Event):
     """A card was drawn at the end of a turn with a capture."""
 
     seat: int
@@ -164,14 +170,14 @@ class CardDrawn:
 
 
 @dataclass(slots=True)
-class DeckReshuffled:
+class DeckReshuffled(Event):
     """The draw pile ran out and the discards were shuffled into a new one."""
 
     cards: int
 
 
 @dataclass(slots=True)
-class ArmiesLost:
+class ArmiesLost(Event):
     """Armies that could not be placed under the army cap."""
 
     seat: int
@@ -179,15 +185,7 @@ class ArmiesLost:
 
 
 @dataclass(slots=True)
-class GameWon:
+class GameWon(Event):
     """The game is over."""
 
     seat: int
-
-
-Event = (
-    TurnStarted | SetupDealt | SetupDone | Claimed | Placed | HeadquartersChosen | HeadquartersRevealed
-    | CardsTraded | DiceRolled
-    | DieRerolled | CommanderUsed | BattleFought | Captured | Eliminated | MovedIn | Fortified | CardDrawn
-    | DeckReshuffled | ArmiesLost | GameWon
-)

@@ -37,7 +37,7 @@ from risk.actions import (
     UseCommander,
     choice,
 )
-from risk.board import WILD, load_board
+from risk.board import WILD, Board, load_board
 from risk.deck import deck_for
 from risk.events import (
     ArmiesLost,
@@ -79,6 +79,8 @@ class Handler:
 
 class Flow:
     """The classic game. Subclass it for an edition; see the module docstring."""
+
+    cards_per_trade = 3  # the fewest cards a trade takes (a set of three)
 
     def __init__(self) -> None:
         self.handlers: dict[type, Handler] = self.action_handlers()
@@ -774,7 +776,7 @@ class Flow:
         if self.is_eliminated(state, enemy):
             self.eliminate(state, enemy, seat, events)
         state.phase = Phase.OCCUPY
-        winner = self.winner(state)
+        winner = self.won_by_capture(state)
         if winner >= 0:
             # The game is won on the spot; the smallest legal move-in keeps the board whole.
             low, _ = self.occupy_range(state)
@@ -795,6 +797,10 @@ class Flow:
         state.hands[seat] = []
         state.just_eliminated = True
         events.append(Eliminated(seat, by, taken))
+
+    def won_by_capture(self, state: GameState) -> int:
+        """Who wins on the spot after a capture (and any elimination it made), or -1."""
+        return self.winner(state)
 
     def winner(self, state: GameState) -> int:
         """The seat that has won, or -1 while the game goes on: the last one standing, or the
@@ -869,6 +875,11 @@ class Flow:
                     frontier.append(t)
         seen.discard(source)
         return sorted(seen)
+
+    def fortify_opened_at(self, state: GameState) -> int:
+        """The free moves made by the time the free-move step can be reached (classic: the first one
+        opens it)."""
+        return 1
 
     def fortify_limit(self, state: GameState) -> int:
         """How many free moves the player to move may make this turn (0: as many as they like)."""
@@ -953,7 +964,8 @@ class Flow:
             return "its turn number is beyond any game"
         if any(r < 0 for r in state.reserve) or min(state.armies) < 0 or state.quota_own < 0 or state.quota_neutral < 0:
             return "it holds a negative number of armies"
-        if not phase.setup and 3 * state.sets_traded > max(0, state.turn - 1) + self.cards_dealt(state):
+        drawn = max(0, state.turn - 1) + self.cards_dealt(state)  # at most one card at the end of each turn
+        if not phase.setup and self.cards_per_trade * state.sets_traded > drawn:
             return "more sets were traded than cards were ever drawn"
         if sum(state.armies) + sum(state.reserve) > self.most_armies(state):
             return "it holds more armies than the game could have raised"
@@ -995,7 +1007,7 @@ class Flow:
                 return "the headquarters are not one each"
         if phase is Phase.REINFORCE and not (state.reserve[seat] or self.must_trade(state)):
             return "a reinforcement step has nothing to place"
-        if phase is Phase.FORTIFY and (not state.moves_made or (
+        if phase is Phase.FORTIFY and (state.moves_made < self.fortify_opened_at(state) or (
                 self.fortify_limit(state) and state.moves_made >= self.fortify_limit(state))):
             return "the free moves made do not fit the rules"
         if phase is Phase.BATTLE:
@@ -1003,11 +1015,16 @@ class Flow:
             if (len(state.defender_faces) != defending or len(state.attacker_faces) != state.battle_dice
                     or state.battle_dice > state.armies[state.battle_source] - 1 or not self.decision_open(state)):
                 return "the dice on the table do not fit the battle"
-        if self.winner(state) != state.winner:
-            return "who has won does not fit the board"
+        problem = self.winner_problem(state)
+        if problem:
+            return problem
         if phase is not Phase.OVER and not self.legal_actions(state):
             return "the player to move could do nothing"
         return ""
+
+    def winner_problem(self, state: GameState) -> str:
+        """Why who has won (``state.winner``, -1 for nobody yet) cannot be, or ""."""
+        return "who has won does not fit the board" if self.winner(state) != state.winner else ""
 
     def cards_dealt(self, state: GameState) -> int:
         """Cards the players got without drawing them at the end of a turn (the deal of an edition that
@@ -1042,6 +1059,11 @@ class Flow:
 
     # -----------------------------------------------------------------------------------------
     # Messages
+
+    def describe(self, event: object, names: Sequence[str], board: Board) -> str | None:
+        """An event of the edition's own as a sentence for the log (None: not one of its own; the log
+        describes the core events itself)."""
+        return None
 
     def wrong_phase_message(self, state: GameState, action: Action) -> str:
         """Why an action of a known kind is not allowed in this phase, for the player."""

@@ -121,7 +121,7 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
             return "The territories are dealt at random."
         case SetupDone():
             return "Every starting army is on the board."
-    return None
+    return flow_for(game.rules).describe(event, names, board)
 
 
 Position = tuple[int, int]

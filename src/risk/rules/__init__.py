@@ -56,6 +56,8 @@ class Rules:
     # (the card bonus on the first such card, trades after an elimination at any hand size). Codes of
     # format 1 carry revision 1; see make_rules.
     revision: int = 2
+    # What an edition adds that is not a classic setting: one frozen value of its own (None for classic).
+    family: object = None
     # After a capture move in at least the dice of the last battle ("dice"), or at least one ("one").
     occupy_minimum: str = "dice"
     # The free move: to an adjacent territory, or along a chain of your own territories.
@@ -91,6 +93,7 @@ class Edition:
     description: str
     rules: Rules
     flow: str = "risk.flow:Flow"
+    codec: str = "risk.codec.classic"  # the module with the edition's snapshot and action coding
     # Earlier revisions of the edition's rules that old games still follow: revision -> how to turn the
     # current rules (options applied) into that revision's.
     revisions: tuple[tuple[int, Callable[[Rules], Rules]], ...] = ()
@@ -155,6 +158,7 @@ def make_rules(edition: str = "classic", options: Sequence[str] = (), revision: 
 
 
 from risk.rules import classic as _classic  # noqa: E402  (registers the classic family)
+from risk.rules import revised as _revised  # noqa: E402  (registers the revised edition)
 
 __all__ = [
     "EDITIONS",
@@ -164,6 +168,7 @@ __all__ = [
     "Rules",
     "UnknownRules",
     "_classic",
+    "_revised",
     "make_rules",
     "register_edition",
     "register_option",
