@@ -41,6 +41,7 @@ Fraction(5, 12)
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -788,28 +789,65 @@ def best_decision(
 # Command line / page report
 
 
+REPORT_EXACT_SECONDS = 60.0  # the report is exact when that costs less than this (in CPython), else floats
+
+
 def odds_report(
-    territory_armies: int, defenders: int, *, commander: bool = False, reroll: bool = False
+    territory_armies: int,
+    defenders: int,
+    *,
+    commander: bool = False,
+    reroll: bool = False,
+    model: DiceModel = PLAIN,
+    general: bool = False,
+    marshall: bool = False,
+    exact_within: float = REPORT_EXACT_SECONDS,
 ) -> dict[str, object]:
     """JSON-ready odds of attacking from a territory holding ``territory_armies`` to the end.
 
     ``expected_attackers_left`` counts the army that stays behind, so it is the expected number of
-    armies on the attacking territory after the battle (before any occupying move).
+    armies on the attacking territory after the battle (before any occupying move). ``exact`` holds
+    the exact fractions (as text, however long) when they take less than ``exact_within`` seconds to
+    work out, else None; ``error`` bounds how far each figure can be from the true one (0 when
+    exact; for the expected armies, multiply it by the armies). ``lower_bound`` is True when the
+    commander could not be counted at this size.
 
     >>> odds_report(2, 1)["exact"]
     {'p_conquer': '5/12', 'expected_attackers_left': '17/12', 'expected_defenders_left': '7/12'}
+    >>> odds_report(2, 1, model=DiceModel(defend_bonus=1))["exact"]["p_conquer"]
+    '55/216'
     """
+    from risk.odds_float import Battle, battle_odds
+
     if territory_armies < 1:
         raise ValueError(f"a territory holds at least one army, not {territory_armies}")
-    odds = attack_odds(territory_armies - 1, defenders, commander=commander, reroll=reroll)
-    on_territory = odds.expected_attackers_left + 1
+    battle = Battle(territory_armies - 1, defenders, 0, commander, reroll, model, general, marshall)
+    odds = battle_odds(battle, exact_within)
+    exact: dict[str, str] | None = None
+    if odds.exact is not None:
+        on_territory = odds.exact.expected_attackers_left + 1
+        exact = {
+            "p_conquer": _long_text(odds.exact.p_conquer),
+            "expected_attackers_left": _long_text(on_territory),
+            "expected_defenders_left": _long_text(odds.exact.expected_defenders_left),
+        }
     return {
-        "p_conquer": float(odds.p_conquer),
-        "expected_attackers_left": float(on_territory),
-        "expected_defenders_left": float(odds.expected_defenders_left),
-        "exact": {
-            "p_conquer": str(odds.p_conquer),
-            "expected_attackers_left": str(on_territory),
-            "expected_defenders_left": str(odds.expected_defenders_left),
-        },
+        "p_conquer": odds.p_conquer,
+        "expected_attackers_left": (
+            float(odds.exact.expected_attackers_left + 1) if odds.exact else odds.expected_attackers_left + 1
+        ),
+        "expected_defenders_left": odds.expected_defenders_left,
+        "exact": exact,
+        "error": odds.error,
+        "lower_bound": odds.lower_bound,
     }
+
+
+def _long_text(value: Fraction) -> str:
+    """A fraction as text, however many digits (Python refuses ints over 4,300 digits by default)."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return str(value)
+    finally:
+        sys.set_int_max_str_digits(limit)
