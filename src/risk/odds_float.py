@@ -333,18 +333,30 @@ def compiled_steps(
     return result
 
 
+def _needed(battle: Battle) -> list[tuple[int, int, bool, bool]]:
+    model = battle.model
+    return [
+        (attack_dice, defend_dice, commander, battle.reroll)
+        for attack_dice in range(1, model.attack_max + 1)
+        for defend_dice in range(1, model.defend_max + 1)
+        for commander in sorted({False, battle.commander})
+    ]
+
+
+def ready(battle: Battle) -> bool:
+    """Whether every decision program ``battle`` needs is built (else :func:`prepare_steps` takes a while)."""
+    return not battle.decisions or all(key in _COMPILED for key in _needed(battle))
+
+
 def prepare_steps(battle: Battle) -> Generator[None, None, None]:
     """Build, in slices, every decision program ``battle`` can need (a one-off cost per session)."""
     if not battle.decisions:
         return
-    model = battle.model
-    for attack_dice in range(1, model.attack_max + 1):
-        for defend_dice in range(1, model.defend_max + 1):
-            for commander in sorted({False, battle.commander}):
-                yield from compiled_steps(attack_dice, defend_dice, commander, battle.reroll)
-                if not commander:
-                    fixed_transitions(attack_dice, defend_dice, battle.reroll)
-                    yield None
+    for attack_dice, defend_dice, commander, reroll in _needed(battle):
+        yield from compiled_steps(attack_dice, defend_dice, commander, reroll)
+        if not commander:
+            fixed_transitions(attack_dice, defend_dice, reroll)
+            yield None
 
 
 @cache

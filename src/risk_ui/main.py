@@ -5,7 +5,7 @@ PyScript runs this file; everything it wires is in the ``risk_ui`` package (unpa
 
 import secrets
 
-from risk_ui import boot, bots, debug, dom, saves_panel
+from risk_ui import boot, bots, debug, dom, odds_view, saves_panel
 from risk_ui.scenarios import initial_controller, parse_query
 
 
@@ -21,6 +21,7 @@ def main() -> None:
     page = dom.connect(controller, _random_seed)
     saves_panel.connect(page, session)
     bots.start(page)
+    odds_view.start(page)
     if options.debug:
         dom.expose("riskSelfplayDigest", debug.selfplay_digest)
         dom.expose("riskBotTurnTimes", debug.bot_turn_times)
