@@ -994,14 +994,15 @@ def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) 
     return report
 
 
-BENCH_PARTS = ("page", "engine", "codec", "ai")
+BENCH_PARTS = ("page", "engine", "codec", "odds", "ai")
 
 
 def run_bench_scripts(parts: Sequence[str]) -> None:
-    """The CPython benchmarks in bench/: engine self-play, the codec, the bots' strength and speed."""
+    """The CPython benchmarks in bench/: engine self-play, the codec, the odds, the bots' strength and speed."""
     scripts = {
         "engine": ["bench/engine_bench.py"],
         "codec": ["bench/codec_bench.py"],
+        "odds": ["bench/odds_bench.py"],
         "ai": ["bench/ai_bench.py", "--games", "100"],
     }
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
@@ -1039,7 +1040,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench_cmd.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS))
     bench_cmd.add_argument(
         "--part", action="append", choices=BENCH_PARTS,
-        help="which figures (default: page, engine, codec; 'ai' plays bot matches, minutes long)",
+        help="which figures (default: page, engine, codec, odds; 'ai' plays bot matches, minutes long)",
     )
     args, unknown = parser.parse_known_args(argv)
     if unknown and args.command != "test":
@@ -1055,7 +1056,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "test":
             return test([*unknown, *args.pytest_args])  # "test -k odds" works as well as "test tests/ui"
         elif args.command == "bench":
-            parts = args.part or ["page", "engine", "codec"]
+            parts = args.part or ["page", "engine", "codec", "odds"]
             if "page" in parts:
                 bench(args.rounds, args.json, args.variant)
             run_bench_scripts([p for p in parts if p != "page"])

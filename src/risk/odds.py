@@ -790,6 +790,7 @@ def best_decision(
 
 
 REPORT_EXACT_SECONDS = 60.0  # the report is exact when that costs less than this (in CPython), else floats
+REPORT_VALUE_STATES = 1_100_000  # the commander's choices are worked out up to 1000 v 1000 (a minute)
 
 
 def odds_report(
@@ -822,7 +823,7 @@ def odds_report(
     if territory_armies < 1:
         raise ValueError(f"a territory holds at least one army, not {territory_armies}")
     battle = Battle(territory_armies - 1, defenders, 0, commander, reroll, model, general, marshall)
-    odds = battle_odds(battle, exact_within)
+    odds = battle_odds(battle, exact_within, REPORT_VALUE_STATES)
     exact: dict[str, str] | None = None
     if odds.exact is not None:
         on_territory = odds.exact.expected_attackers_left + 1

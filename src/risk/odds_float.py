@@ -36,10 +36,12 @@ How it works, and why it is bounded:
   left out and the result says the chance is a lower bound).
 
 The error bound (:attr:`Odds.error`) covers: dropped mass, paths lost in jumps, the recurrence's
-rounding, the rounding of the sweep (a relative ``3u`` per roll, ``u = 2**-53``), and, with
-decisions, the chance lost by choices made on rounded values. It bounds the total variation distance
-between the reported distribution of end states and the true one, so P(conquer) is within ``error``
-and the expected armies left within ``error`` times the armies.
+rounding, the rounding of the sweep (a relative ``8u`` per roll, ``u = 2**-53``, or
+:data:`ROLL_ROUNDING` units where choices were worked out), and, with decisions, the chance lost by
+choices made on rounded values or within :data:`TIE` (when every state's value is known, measured
+after the fact against the start's best value). It bounds the total variation distance between the
+reported distribution of end states and the true one, so P(conquer) is within ``error`` and the
+expected armies left within ``error`` times the armies.
 
 >>> odds = float_odds(10, 10)
 >>> round(odds.p_conquer, 9), odds.error < 1e-12
@@ -49,6 +51,7 @@ and the expected armies left within ``error`` times the armies.
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -65,6 +68,9 @@ MAX_VALUE_STATES = 90_000  # states whose value the commander's choices need, at
 SLICE_WORK = 2_000  # units of work between yields: a unit is about a microsecond of CPython
 UNIT = 2.0**-53  # unit roundoff of a double
 TIE = 1e-13  # choices whose values (or complements) are this close, relatively, are taken as equal
+# Units of rounding one roll adds to a value worked out through a decision program, at most: a root
+# sum of up to 98 weighted throws, two levels of averages over six faces, and the products.
+ROLL_ROUNDING = 128
 
 _Key = tuple[int, int, int]  # a roll's result: (attacker losses, defender losses, flags after)
 Moves = tuple[tuple[int, int, int, float], ...]  # (attacker losses, defender losses, flags after, probability)
@@ -307,18 +313,18 @@ def compiled_steps(
                     )
             else:
                 body.append(averages(j, children))
-        for slot in range(leaves + len(program.nodes)):
-            body.append(f"    w{slot} = {roots.get(slot, 0.0)!r}")
+        # Push each throw's weight down the chosen branches (parents come after their children).
+        start = tuple(roots.get(slot, 0.0) for slot in range(leaves + len(program.nodes)))
+        body.append(f"    w = list({start!r})")
         for j in range(len(program.nodes) - 1, -1, -1):
             slot = leaves + j
             is_max, children = program.nodes[j]
             if is_max:
-                for i, child in enumerate(children):
-                    body.append(f"    {'if' if i == 0 else 'elif'} h{slot} == {i}: w{child} += w{slot}")
+                body.append(f"    w[{children!r}[h{slot}]] += w[{slot}]")
             else:
-                body.append(f"    s = w{slot} * {1 / FACES!r}")
-                body.extend(f"    w{child} += s" for child in children)
-        sums = [" + ".join(f"w{s}" for s in range(leaves) if program.leaves[s][:3] == key) for key in keys]
+                body.append(f"    s = w[{slot}] * {1 / FACES!r}")
+                body.append(f"    for c in {children!r}: w[c] += s")
+        sums = [" + ".join(f"w[{s}]" for s in range(leaves) if program.leaves[s][:3] == key) for key in keys]
         body.append(f"    return ({', '.join(sums)},)")
         return "\n".join(body)
 
@@ -508,9 +514,16 @@ class _Solver:
         self.error = 0.0
         self.work = 0
         self.values: dict[int, dict[int, tuple[int, list[float], list[float]]]] = {}  # flags -> t -> (lo, V, Q)
-        self.edge_values: dict[tuple[int, int, int], tuple[float, float]] = {}
+        # Values of the edges: rows of fewer than bulk_a attackers (by defenders), then columns of fewer
+        # than bulk_d defenders (by attackers); V and 1 - V as arrays of doubles (compact, freed at once).
+        self.edge_rows: dict[tuple[int, int], tuple[array[float], array[float]]] = {}
+        self.edge_cols: dict[tuple[int, int], tuple[array[float], array[float]]] = {}
         self.full_values = False
         self.chosen = 0.0  # expected number of rolls whose choices were made on computed values
+        self.regret = 0.0  # a bound on the chance lost by those choices (per state)
+        self.start_best: float | None = None  # the start's value with the best choices (plain maxima)
+        # Relative error of a computed value: at most ROLL_ROUNDING units per roll to the battle's end.
+        self.accuracy = ROLL_ROUNDING * UNIT * (battle.attackers + battle.defenders + 2)
 
     def tick(self, units: int) -> bool:
         """Count work; True when a slice is done (the caller then yields)."""
@@ -544,7 +557,11 @@ class _Solver:
         if self.full_values:
             lo, vs, qs = self.values[f][a + d]
             return vs[a - lo], qs[a - lo]
-        return self.edge_values[a, d, f]
+        if a < self.bulk_a:
+            row_v, row_q = self.edge_rows[a, f]
+            return row_v[d], row_q[d]
+        column_v, column_q = self.edge_cols[d, f]
+        return column_v[a], column_q[a]
 
     def successors(self, a: int, d: int, keys: tuple[_Key, ...]) -> tuple[bool, list[float]]:
         """Whether to compare the results' complements (some result is worth more than a half), and
@@ -554,12 +571,14 @@ class _Solver:
             return True, [q for _, q in pairs]
         return False, [v for v, _ in pairs]
 
-    def choose(self, a: int, d: int, f: int, attack_dice: int, defend_dice: int) -> Moves:
-        """The transitions of one state whose best choices depend on its successors' values."""
+    def choose(self, a: int, d: int, f: int, attack_dice: int, defend_dice: int) -> tuple[Moves, float]:
+        """The transitions of one state whose best choices depend on its successors' values, and the
+        largest value compared (V, or 1 - V): a choice's error is relative to it."""
         program = compiled(attack_dice, defend_dice, bool(f & exact_odds.COMMANDER_FLAG), self.battle.reroll)
         complements, args = self.successors(a, d, program.keys)
         probabilities = program.moves_q(*args) if complements else program.moves_v(*args)
-        return tuple((la, ld, f2, p) for (la, ld, f2), p in zip(program.keys, probabilities) if p)
+        moves = tuple((la, ld, f2, p) for (la, ld, f2), p in zip(program.keys, probabilities) if p)
+        return moves, max(args)
 
     def state_value(self, a: int, d: int, f: int) -> tuple[float, float]:
         """``(V, 1 - V)`` of a non-terminal state from its successors' values."""
@@ -603,15 +622,24 @@ class _Solver:
     def _edge_values(self, attackers: int, defenders: int) -> Generator[None, None, None]:
         """Values of the states outside the bulk: their successors are outside it too."""
         flags = self.flag_states()
-        for t in range(1, attackers + defenders + 1):
+        # Edge states have fewer than bulk_a attackers or fewer than bulk_d defenders: none beyond this total.
+        last = min(attackers + defenders, max(defenders + self.bulk_a, attackers + self.bulk_d))
+        for t in range(1, last + 1):
             rows = set(range(max(self.stop_at + 1, t - defenders), min(self.bulk_a, t + 1, attackers + 1)))
             rows.update(t - d for d in range(1, self.bulk_d) if self.stop_at < t - d <= attackers and d <= defenders)
+            if self.tick(2):
+                yield None
             for a in sorted(rows):
                 d = t - a
                 if d <= 0:
                     continue
                 for f in flags:
-                    self.edge_values[a, d, f] = self.state_value(a, d, f)
+                    if a < self.bulk_a:
+                        vs, qs = self.edge_rows.get((a, f)) or self.edge_rows.setdefault((a, f), _zeros(defenders))
+                        vs[d], qs[d] = self.state_value(a, d, f)
+                    else:
+                        vs, qs = self.edge_cols.get((d, f)) or self.edge_cols.setdefault((d, f), _zeros(attackers))
+                        vs[a], qs[a] = self.state_value(a, d, f)
                     if self.tick(20):
                         yield None
 
@@ -695,10 +723,12 @@ class _Solver:
 
     def run(self) -> Generator[None, None, Odds]:
         b = self.battle
-        if b.decisions:
-            yield from self.compute_values()
         total = b.attackers + b.defenders
         first = exact_odds.start_flags(b.commander, b.general, b.marshall)
+        if b.decisions:
+            yield from self.compute_values()
+            if self.full_values and b.attackers > b.stop_at and b.defenders:
+                self.start_best = self.value(b.attackers, b.defenders, first)[0]
         layers: dict[int, dict[int, _Layer]] = {total: {first: _Layer(b.attackers, [1.0])}}
         ended: dict[tuple[int, int], float] = {}
         rolls = 0  # layers swept, for the rounding bound
@@ -717,7 +747,13 @@ class _Solver:
                         break
                 yield from self._step(t, f, layer, layers, ended)
             rolls += 1
-        return self._result(ended, rolls)
+            if self.tick(10):  # a layer's own bookkeeping
+                yield None
+            if self.full_values:  # the values of this layer and above are needed no more: free them now
+                for by_total in self.values.values():
+                    for done in [key for key in by_total if key >= t]:
+                        del by_total[done]
+        return (yield from self._result(ended, rolls))
 
     def _trim(self, layer: _Layer) -> None:
         values = layer.values
@@ -778,8 +814,11 @@ class _Solver:
             state_moves = self.state_fixed(a, attack_dice, defend_dice, f)
             units = 3
             if state_moves is None:
-                state_moves = self.choose(a, d, f, attack_dice, defend_dice)
+                state_moves, scale = self.choose(a, d, f, attack_dice, defend_dice)
                 self.chosen += m
+                # Each of up to three choices compares options known to a relative `accuracy`, or
+                # takes one within TIE of the best: it loses at most twice that of the values compared.
+                self.regret += m * 3 * 2 * (self.accuracy + TIE) * scale
                 units = 50
             for la, ld, f2, p in state_moves:
                 _target(layers, t - la - ld, f2, a - la).add(a - la, m * p)
@@ -839,32 +878,47 @@ class _Solver:
             return n
         return 0
 
-    def _result(self, ended: dict[tuple[int, int], float], rolls: int) -> Odds:
+    def _result(self, ended: dict[tuple[int, int], float], rolls: int) -> Generator[None, None, Odds]:
         b = self.battle
         by_attackers = [0.0] * (b.attackers + 1)
         by_defenders = [0.0] * (b.defenders + 1)
         for (a, d), p in ended.items():
             by_attackers[a] += p
             by_defenders[d] += p
-        # Rounding: every probability is a sum of products along at most `rolls` rolls, each adding
-        # a relative 3u. A choice made on values accurate to a relative 16u per roll to the end, or
-        # within TIE of the best, loses at most twice that; a roll has up to three choices.
-        rounding = 3 * UNIT * (rolls + 2) * 2
-        if self.chosen:
-            accuracy = 16 * UNIT * (b.attackers + b.defenders + 2)
-            rounding += 3 * self.chosen * 2 * (accuracy + TIE)
+            if self.tick(1):
+                yield None
+        expected_a = math.fsum(a * p for (a, _), p in ended.items())
+        yield None
+        expected_d = math.fsum(d * p for (_, d), p in ended.items())
+        yield None
+        end_states = tuple((a, d, p) for (a, d), p in sorted(ended.items()) if p > 1e-300)
+        yield None
+        # Rounding: every probability is a product of transitions along at most `rolls` rolls, each
+        # adding a relative 8u (fixed transitions) or ROLL_ROUNDING units (computed choices).
+        rounding = (ROLL_ROUNDING if self.chosen else 8) * UNIT * (rolls + 2)
+        # The chance lost by the choices: per choosing state, or, when every state's value was worked
+        # out, after the fact: the best value of the start (plain maxima, accurate to `accuracy`)
+        # less the chance this play reaches.
+        regret = self.regret
+        if self.start_best is not None and self.chosen:
+            regret = min(regret, max(0.0, self.start_best - by_defenders[0]) + self.accuracy * 0.5 + rounding)
+        rounding += regret
         return Odds(
             b.attackers,
             b.defenders,
             b.stop_at,
             by_defenders[0],
-            math.fsum(a * p for (a, _), p in ended.items()),
-            math.fsum(d * p for (_, d), p in ended.items()),
+            expected_a,
+            expected_d,
             tuple(by_attackers),
             tuple(by_defenders),
-            tuple((a, d, p) for (a, d), p in sorted(ended.items()) if p > 1e-300),
+            end_states,
             self.error + rounding,
         )
+
+
+def _zeros(size: int) -> tuple[array[float], array[float]]:
+    return array("d", bytes(8 * (size + 1))), array("d", bytes(8 * (size + 1)))
 
 
 def _target(layers: dict[int, dict[int, _Layer]], t: int, f: int, a: int) -> _Layer:
@@ -915,14 +969,14 @@ def _fixed(attack_dice: int, defend_dice: int, flags: int, reroll: bool, decisio
 # Entry points
 
 
-def odds_steps(battle: Battle) -> Generator[None, None, Odds]:
+def odds_steps(battle: Battle, value_states: int | None = None) -> Generator[None, None, Odds]:
     """Work out ``battle`` in floats, yielding ``None`` between slices of work (a few ms each in
     CPython); the generator's return value is the :class:`Odds`.
 
-    Beyond :data:`MAX_VALUE_STATES` the commander's choices are not computed: the odds are those
-    without the commander, marked ``lower_bound``.
+    Beyond ``value_states`` (default :data:`MAX_VALUE_STATES`) the commander's choices are not
+    computed: the odds are those without the commander, marked ``lower_bound``.
     """
-    if battle.commander and battle.value_states() > MAX_VALUE_STATES:
+    if battle.commander and battle.value_states() > (MAX_VALUE_STATES if value_states is None else value_states):
         without = Battle(battle.attackers, battle.defenders, battle.stop_at, False, battle.reroll, battle.model)
         yield from prepare_steps(without)
         result = yield from _Solver(without).run()
@@ -947,7 +1001,9 @@ def exact_seconds(battle: Battle) -> float:
 PAGE_EXACT_SECONDS = 0.01  # the page shows exact odds when they take less than this (in CPython)
 
 
-def battle_odds_steps(battle: Battle, exact_within: float = PAGE_EXACT_SECONDS) -> Generator[None, None, Odds]:
+def battle_odds_steps(
+    battle: Battle, exact_within: float = PAGE_EXACT_SECONDS, value_states: int | None = None
+) -> Generator[None, None, Odds]:
     """The odds of ``battle``: exact (:func:`risk.odds.attack_odds`) when :func:`exact_seconds` says
     they take less than ``exact_within`` seconds, else :func:`odds_steps` in floats."""
     if exact_seconds(battle) <= exact_within:
@@ -956,16 +1012,16 @@ def battle_odds_steps(battle: Battle, exact_within: float = PAGE_EXACT_SECONDS) 
         return from_exact(exact_odds.attack_odds(
             b.attackers, b.defenders, stop_at=b.stop_at, commander=b.commander, reroll=b.reroll, model=b.model,
             general=b.general, marshall=b.marshall))
-    return (yield from odds_steps(battle))
+    return (yield from odds_steps(battle, value_states))
 
 
-def battle_odds(battle: Battle, exact_within: float = PAGE_EXACT_SECONDS) -> Odds:
+def battle_odds(battle: Battle, exact_within: float = PAGE_EXACT_SECONDS, value_states: int | None = None) -> Odds:
     """:func:`battle_odds_steps` in one call.
 
     >>> battle_odds(Battle(2, 1)).exact is not None, battle_odds(Battle(400, 300)).exact is None
     (True, True)
     """
-    return run_steps(battle_odds_steps(battle, exact_within))
+    return run_steps(battle_odds_steps(battle, exact_within, value_states))
 
 
 def run_steps(steps: Generator[None, None, Odds]) -> Odds:
