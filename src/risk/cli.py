@@ -39,13 +39,56 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--workers", type=int, default=1, help="processes to play games in")
     tour.add_argument("--json", action="store_true")
 
-    odds = sub.add_parser("odds", help="exact odds of a battle fought to the end")
+    odds = sub.add_parser(
+        "odds", help="exact odds of a battle fought to the end",
+        description="Exact odds of a battle fought to the end (floats with an error bound when the exact "
+        "fractions would take over a minute). The modifiers combine freely.",
+    )
     odds.add_argument("attacking", type=int, help="armies on the attacking territory")
     odds.add_argument("defending", type=int, help="armies on the defending territory")
     odds.add_argument("--commander", action="store_true", help="expert rule: a commander is available")
     odds.add_argument("--reroll", action="store_true", help="expert rule: a card re-roll is available")
+    odds.add_argument("--attack-bonus-die", action="store_true", help="the attacker throws a die more, keeps the best")
+    odds.add_argument("--defense-bonus-die", action="store_true", help="the defender throws a die more, keeps the best")
+    odds.add_argument("--attack-plus", type=int, default=0, metavar="K", help="K added to the attacker's highest die")
+    odds.add_argument("--defense-plus", type=int, default=0, metavar="K", help="K added to the defender's highest die")
+    odds.add_argument("--attack-max", type=int, default=3, metavar="K", help="the attacker rolls at most K dice")
+    odds.add_argument("--general", action="store_true", help="+1 on the attacker's top die until it loses a top pair")
+    odds.add_argument("--marshall", action="store_true", help="+1 on the defender's top die until it loses a top pair")
     odds.add_argument("--json", action="store_true")
     return parser
+
+
+def _odds(args: argparse.Namespace) -> int:
+    from risk.dice import DiceModel
+    from risk.odds import odds_report
+
+    if args.attacking < 1 or args.defending < 1:
+        raise ValueError("both territories hold at least one army")
+    model = DiceModel(
+        attack_max=args.attack_max, attack_bonus=int(args.attack_bonus_die), defend_bonus=int(args.defense_bonus_die),
+        attack_plus=args.attack_plus, defend_plus=args.defense_plus,
+    )
+    report = odds_report(
+        args.attacking, args.defending, commander=args.commander, reroll=args.reroll, model=model,
+        general=args.general, marshall=args.marshall,
+    )
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    error = report["error"]
+    assert isinstance(error, float)
+    print(f"P(conquer) = {report['p_conquer']:.6f}")
+    print(f"expected armies left on the attacking territory: {report['expected_attackers_left']:.4f}")
+    print(f"expected armies left on the defending territory: {report['expected_defenders_left']:.4f}")
+    if report["exact"] is not None:
+        print("exact (--json gives the fractions)")
+    else:
+        armies = max(args.attacking, args.defending)
+        print(f"to within {error:.1e} for the chance and {error * armies:.1e} armies (floats: exact would be slow)")
+    if report["lower_bound"]:
+        print("the commander is not counted at this size: the chance with it is at least this")
+    return 0
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -106,18 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "tournament":
             return _tournament(args)
         if args.command == "odds":
-            from risk.odds import odds_report
-
-            if args.attacking < 1 or args.defending < 1:
-                raise ValueError("both territories hold at least one army")
-            report = odds_report(args.attacking, args.defending, commander=args.commander, reroll=args.reroll)
-            if args.json:
-                print(json.dumps(report))
-            else:
-                print(f"P(conquer) = {report['p_conquer']:.6f}")
-                print(f"expected armies left on the attacking territory: {report['expected_attackers_left']:.4f}")
-                print(f"expected armies left on the defending territory: {report['expected_defenders_left']:.4f}")
-            return 0
+            return _odds(args)
     except (UnknownRules, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

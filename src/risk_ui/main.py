@@ -5,7 +5,7 @@ PyScript runs this file; everything it wires is in the ``risk_ui`` package (unpa
 
 import secrets
 
-from risk_ui import boot, bots, debug, dom, record, saves_panel
+from risk_ui import boot, bots, debug, dom, odds_view, record, saves_panel
 from risk_ui.scenarios import initial_controller, parse_query
 
 
@@ -22,6 +22,7 @@ def main() -> None:
     saves_panel.connect(page, session)
     bots.start(page)
     record.start(page)  # a long record's log search, statistics and dice check, read in slices
+    odds_view.start(page)  # the odds of the chosen attack, worked out in slices
     if options.debug:
         dom.expose("riskSelfplayDigest", debug.selfplay_digest)
         dom.expose("riskBotTurnTimes", debug.bot_turn_times)

@@ -6,7 +6,8 @@ The page's address may carry, all optional and ignored when malformed:
 - ``scenario=NAME``: start from a prepared position instead of a new game (see :data:`SCENARIOS`):
   ``near-win`` (Red attacks the last enemy territory: one capture wins) or ``turn`` (Red must trade
   one of the sets in a hand of five cards, place 3 + 4 armies, then can attack Kamchatka from Alaska
-  and make a free move);
+  and make a free move), ``big-battle`` (Red attacks Kamchatka from Alaska, 151 armies against 150,
+  with commanders and the card re-roll: the odds panel's heaviest case, worked out in slices);
 - ``debug=1``: expose test hooks on ``window`` (see ``risk_ui.debug``).
 
 Normal play never sees any of this: the page's own links carry no query.
@@ -56,9 +57,11 @@ def parse_query(query: str) -> PageOptions:
     return PageOptions(seed, scenario, first("debug") in ("1", "true", "yes"))
 
 
-def _position(seed: int, owners: dict[str, int], armies: dict[str, int]) -> GameState:
+def _position(
+    seed: int, owners: dict[str, int], armies: dict[str, int], options: tuple[str, ...] = ()
+) -> GameState:
     """Three players, classic rules, territories dealt round the table, then the given changes."""
-    state = new_game(make_rules("classic", ["auto-setup"]), 3, seed)
+    state = new_game(make_rules("classic", ["auto-setup", *options]), 3, seed)
     board = state.board
     for t in range(board.size):
         state.owner[t] = t % 3
@@ -112,7 +115,23 @@ def full_turn(seed: int) -> GameState:
     return state
 
 
-SCENARIOS: dict[str, Callable[[int], GameState]] = {"near-win": near_win, "turn": full_turn}
+def big_battle(seed: int) -> GameState:
+    """Red's 151 armies in Alaska face Blue's 150 in Kamchatka, commanders and the card re-roll in play,
+    Red's commander unused and a card of Kamchatka in Red's hand (so the re-roll counts too)."""
+    state = _position(seed, {"alaska": 0, "kamchatka": 1}, {"alaska": 151, "kamchatka": 150},
+                      ("commanders", "card-reroll"))
+    kamchatka = state.board.territory_index("kamchatka")
+    if kamchatka in state.deck:
+        state.deck.remove(kamchatka)
+    for hand in state.hands:
+        if kamchatka in hand:
+            hand.remove(kamchatka)
+    state.hands[0].append(kamchatka)
+    state.phase = Phase.ATTACK
+    return state
+
+
+SCENARIOS: dict[str, Callable[[int], GameState]] = {"near-win": near_win, "turn": full_turn, "big-battle": big_battle}
 
 
 def initial_controller(options: PageOptions, random_seed: Callable[[], int]) -> Controller:

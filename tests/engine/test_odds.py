@@ -334,7 +334,9 @@ def test_the_float_odds_match_the_exact_ones(options):
 
 def test_the_report_counts_the_army_left_behind_and_gives_exact_fractions():
     report = odds_report(2, 1)
-    assert set(report) == {"p_conquer", "expected_attackers_left", "expected_defenders_left", "exact"}
+    assert set(report) == {
+        "p_conquer", "expected_attackers_left", "expected_defenders_left", "exact", "error", "lower_bound"
+    }
     assert report["exact"] == {
         "p_conquer": "5/12",
         "expected_attackers_left": "17/12",

@@ -1,14 +1,20 @@
-"""The odds panel: the numbers shown before an attack are the engine's exact ones, under the rules in play."""
+"""The odds panel: the engine's exact numbers when cheap, else floats with their bound, worked out in
+slices that never hold the page; the panel says which."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from fractions import Fraction
 
+import pytest
+
+from risk import odds_float
 from risk.odds import attack_odds
-from risk_ui import view
+from risk.odds_float import Battle, float_odds
+from risk_ui import odds_view, view
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
-from risk_ui.odds_view import attack_odds_for, percent
+from risk_ui.odds_view import DESK, Desk, attack_odds_for, percent
 from scenario import position, tid
 
 
@@ -23,6 +29,14 @@ def chosen(options=(), armies=None, hand=()):
     c.click(tid("kamchatka"))
     assert c.ui.target == tid("kamchatka")
     return c
+
+
+def settled(c, desk=DESK) -> str:
+    """The odds panel once the desk has worked out what it shows (the page's loop does this in slices)."""
+    view.render(c)
+    while desk.busy:
+        desk.step(1.0)
+    return view.render(c).html["odds"]
 
 
 def rows(html: str) -> list[dict[str, str]]:
@@ -43,20 +57,22 @@ def test_no_odds_until_an_enemy_target_is_chosen():
     assert attack_odds_for(c) is None and view.render(c).html["odds"] == ""
 
 
-def test_the_odds_to_the_end_are_the_exact_engine_values():
+def test_the_odds_to_the_end_are_the_exact_engine_values_shown_at_once():
     c = chosen()
     exact = attack_odds(11, 4)
-    [line] = rows(view.render(c).html["odds"])
+    html = view.render(c).html["odds"]
+    [line] = rows(html)
     assert Fraction(line["p"]) == exact.p_conquer
     assert Fraction(line["lost-a"]) == 11 - exact.expected_attackers_left
     assert Fraction(line["lost-d"]) == 4 - exact.expected_defenders_left
-    assert line["shown"] == percent(exact.p_conquer)
+    assert line["shown"] == percent(exact.p_conquer) and line["error"] == "0.0"
+    assert "Chances of conquering (exact)" in html and 'aria-busy="false"' in html
 
 
 def test_the_threshold_adds_its_own_line_with_its_stopping_rule():
     c = chosen()
     c.set_field("threshold", "5")
-    lines = rows(view.render(c).html["odds"])
+    lines = rows(settled(c))
     assert [line["stop-at"] for line in lines] == ["0", "4"]
     exact = attack_odds(11, 4, stop_at=4)
     assert Fraction(lines[1]["p"]) == exact.p_conquer < Fraction(lines[0]["p"])
@@ -66,6 +82,7 @@ def test_the_threshold_adds_its_own_line_with_its_stopping_rule():
 
 def test_commanders_count_while_the_commander_is_unused():
     c = chosen(options=("commanders",))
+    settled(c)
     odds = attack_odds_for(c)
     assert odds is not None and odds.commander and not odds.reroll
     assert odds.lines[0].p_conquer == attack_odds(11, 4, commander=True).p_conquer
@@ -75,8 +92,96 @@ def test_commanders_count_while_the_commander_is_unused():
 
 def test_the_card_reroll_counts_only_with_a_card_of_either_territory():
     c = chosen(options=("card-reroll",), armies={"alaska": 5, "kamchatka": 3})
+    settled(c)
     assert not attack_odds_for(c).reroll
     c = chosen(options=("card-reroll",), armies={"alaska": 5, "kamchatka": 3}, hand=(tid("kamchatka"),))
+    html = settled(c)
     odds = attack_odds_for(c)
     assert odds.reroll and odds.lines[0].p_conquer == attack_odds(4, 3, reroll=True).p_conquer
-    assert "card re-roll" in view.render(c).html["odds"]
+    assert "card re-roll" in html
+
+
+def test_a_large_battle_says_it_is_working_then_shows_floats_within_their_stated_bound():
+    desk = Desk()
+    c = chosen(options=("commanders", "card-reroll"), armies={"alaska": 41, "kamchatka": 40},
+               hand=(tid("alaska"),))
+    first = odds_view.odds_html(c, desk)
+    assert "working out" in first and 'aria-busy="true"' in first and not rows(first)
+    assert "Working out the odds of 40 against 40" in first
+    while desk.busy:
+        desk.step(0.005)
+    html = odds_view.odds_html(c, desk)
+    [line] = rows(html)
+    exact = attack_odds(40, 40, commander=True, reroll=True)
+    error = float(line["error"])
+    assert 0 < error < 1e-9
+    assert abs(float(line["p"]) - float(exact.p_conquer)) <= error
+    assert abs(float(line["lost-a"]) - float(40 - exact.expected_attackers_left)) <= error * 40
+    places = re.search(r"Chances of conquering \(accurate to (\d+) decimal places\)", html).group(1)
+    assert int(places) >= 9
+    assert "working out" not in html and 'aria-busy="false"' in html
+
+
+def test_choosing_another_attack_drops_the_work_on_the_last_one():
+    desk = Desk()
+    first, second = Battle(300, 300, reroll=True, commander=True), Battle(200, 250, commander=True)
+    assert desk.ask([first]) == [None]
+    desk.step(0.0)
+    assert desk.ask([second]) == [None] and desk.wanted == [second]
+    while desk.busy:
+        desk.step(0.01)
+    assert second in desk.known and first not in desk.known
+
+
+def test_a_step_keeps_to_its_budget_and_leaves_the_rest_for_later():
+    desk = Desk()
+    ticks = iter(range(10**6))
+    desk.ask([Battle(2_000, 2_000, reroll=True)])
+    assert desk.step(0.5, clock=lambda: float(next(ticks))) is False, "one slice, then the time is up"
+    assert desk.busy
+    steps = 0
+    while desk.busy:
+        desk.step(0.005)
+        steps += 1
+    assert steps > 1
+    assert desk.known[Battle(2_000, 2_000, reroll=True)] == float_odds(2_000, 2_000, reroll=True)
+
+
+def test_beyond_its_budget_the_commander_is_said_not_to_count(monkeypatch):
+    monkeypatch.setattr(odds_float, "MAX_VALUE_STATES", 100)
+    desk = Desk()
+    c = chosen(options=("commanders",), armies={"alaska": 61, "kamchatka": 50})
+    odds_view.odds_html(c, desk)
+    while desk.busy:
+        desk.step(0.01)
+    html = odds_view.odds_html(c, desk)
+    [line] = rows(html)
+    assert "lower-bound" in re.search(r"<tr data-stop-at[^>]*>", html).group(0)
+    assert line["shown"].startswith("≥") and "your commander is not counted" in html
+
+
+def test_the_page_loop_draws_again_when_an_answer_is_ready_and_builds_programs_while_idle():
+    desk = Desk()
+    c = chosen(options=("commanders", "card-reroll"), armies={"alaska": 31, "kamchatka": 30})
+
+    class Page:
+        controller = c
+        renders = 0
+
+        def render(self) -> None:
+            Page.renders += 1
+
+    odds_view.odds_html(c, desk)
+    assert desk.busy
+    asyncio.run(odds_view.run(Page(), desk, stop=lambda: not desk.busy and Page.renders > 0))
+    assert Page.renders == 1
+    assert "working out" not in odds_view.odds_html(c, desk)
+
+
+@pytest.mark.parametrize("error", [2.3e-11, 1e-10, 4.9e-10, 9.99e-10, 3e-7])
+def test_the_stated_decimal_places_are_guaranteed_by_the_error_bound(error):
+    line = odds_view.OddsLine(0, 0.5, 1.0, 1.0, error)
+    text = odds_view.precision(odds_view.AttackOdds(3, 3, False, False, (line,)))
+    places = int(re.search(r"accurate to (\d+) decimal places", text).group(1))
+    assert error <= 0.5 * 10.0**-places, "rounding to that many places is right"
+    assert error > 0.5 * 10.0 ** -(places + 1), "and one place more could be wrong"
