@@ -68,3 +68,6 @@ EDITION_OPTIONS = [
     ("classic-1963", ("auto-setup", "commanders", "expert-fortify")),
     ("classic-1963", ("headquarters", "card-reroll", "army-cap", "expert-card-values")),
 ]
+# The Revised edition and each of its options (3 to 5 players).
+REVISED_OPTIONS = [("revised", ()), ("revised", ("basic-training",)), ("revised", ("world-conquest",))]
+ALL_EDITION_OPTIONS = EDITION_OPTIONS + REVISED_OPTIONS

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from risk.dice import DiceModel
+
 
 class Event:
     """The base of every event (a dataclass); an edition's events subclass it too."""
@@ -121,6 +123,9 @@ class BattleFought(Event):
     defender_losses: int
     attacker_seat: int
     defender_seat: int
+    # The dice model, when it was not plain: then the faces are every die thrown (bonus dice included) and
+    # ``model.compared`` gives those compared ("5+1"). None: the faces are those compared, as rolled.
+    model: DiceModel | None = None
 
 
 @dataclass(slots=True)

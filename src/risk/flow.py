@@ -597,8 +597,10 @@ class Flow:
         assert isinstance(action, Attack)
         source, count = action.source, action.dice
         self.check_battle_front(state, source, action.target)
-        if not 1 <= count <= 3:
-            raise IllegalAction("the attacker rolls one, two or three dice")
+        most = self.battle_model(state, source, action.target).attack_max
+        if not 1 <= count <= most:
+            raise IllegalAction("the attacker rolls one, two or three dice" if most == 3
+                                else f"the attacker rolls 1 to {most} dice here")
         if count > state.armies[source] - 1:
             raise IllegalAction(
                 f"rolling {count} {'die' if count == 1 else 'dice'} needs at least {count + 1} armies on "
@@ -648,13 +650,28 @@ class Flow:
         )
         return bool(can_command or can_reroll)
 
+    def battle_model(self, state: GameState, source: int, target: int) -> dice.DiceModel:
+        """How the dice of an attack from ``source`` on ``target`` are thrown and compared (classic: as rolled,
+        3 against 2 at most). An edition's rewards, cards or castles change it here."""
+        return dice.PLAIN
+
     def roll_battle(self, state: GameState, source: int, target: int, count: int, events: Events) -> None:
         """Throw one battle's dice; settle it, or wait for a commander or re-roll decision."""
         state.battle_source, state.battle_target, state.battle_dice = source, target, count
         armies = state.armies
+        model = self.battle_model(state, source, target)
         # The defender rolls the most dice allowed (see docs/rules.md).
-        state.rng, attacker, defender, lost_a, lost_d = dice.roll_battle(
-            state.rng, count, 2 if armies[target] > 1 else 1)
+        defending = min(model.defend_max, armies[target])
+        if not model.is_plain:
+            state.rng, attacker, defender, lost_a, lost_d = dice.roll_battle_model(state.rng, count, defending, model)
+            seat, enemy = state.current, state.owner[target]
+            armies[source] -= lost_a
+            armies[target] -= lost_d
+            events.append(BattleFought(source, target, attacker, defender, lost_a, lost_d, seat, enemy, model))
+            if armies[target] == 0:
+                self.capture(state, target, enemy, events)
+            return
+        state.rng, attacker, defender, lost_a, lost_d = dice.roll_battle(state.rng, count, defending)
         rules = state.rules
         if lost_a and (rules.commanders or rules.card_reroll):
             state.attacker_faces, state.defender_faces, state.rerolled = attacker, defender, False
@@ -679,19 +696,28 @@ class Flow:
         source, target, stop_at = action.source, action.target, action.stop_at
         rules = state.rules
         armies = state.armies
+        model = self.battle_model(state, source, target)
         if rules.commanders or rules.card_reroll:
             # A roll may pause for a decision: go one roll at a time.
             while state.phase is Phase.ATTACK and armies[source] - 1 > stop_at:
-                self.roll_battle(state, source, target, min(3, armies[source] - 1), events)
+                self.roll_battle(state, source, target, min(model.attack_max, armies[source] - 1), events)
             return
         # The whole blitz at once, each throw recorded as its own battle (no decision can interrupt it).
-        state.rng, throws, attacking, defending = dice.blitz(state.rng, armies[source] - 1, armies[target], stop_at)
         seat, enemy = state.current, state.owner[target]
-        events.extend(BattleFought(source, target, a, d, la, ld, seat, enemy) for a, d, la, ld in throws)
+        if model is dice.PLAIN:
+            state.rng, throws, attacking, defending = dice.blitz(state.rng, armies[source] - 1, armies[target], stop_at)
+            events.extend(BattleFought(source, target, a, d, la, ld, seat, enemy) for a, d, la, ld in throws)
+            last_dice = len(throws[-1][0])
+        else:
+            result = dice.blitz_model(state.rng, armies[source] - 1, armies[target], stop_at, model)
+            state.rng, attacking, defending = result.state, result.attacking, result.defending
+            events.extend(BattleFought(source, target, a, d, la, ld, seat, enemy, None if m.is_plain else m)
+                          for a, d, la, ld, m in result.throws)
+            last_dice = len(result.throws[-1][0]) - model.attack_bonus
         armies[source] = attacking + 1
         armies[target] = defending
         state.battle_source, state.battle_target = source, target
-        state.battle_dice = len(throws[-1][0])
+        state.battle_dice = last_dice
         if defending == 0:
             self.capture(state, target, enemy, events)
 
@@ -939,7 +965,8 @@ class Flow:
                     continue
                 for target in neighbours[source]:
                     if owner[target] != seat:
-                        choices.extend(choice(Attack(source, target, n)) for n in range(1, min(3, here - 1) + 1))
+                        most = self.battle_model(state, source, target).attack_max
+                        choices.extend(choice(Attack(source, target, n)) for n in range(1, min(most, here - 1) + 1))
                         choices.append(choice(Blitz(source, target, 0), here - 2))
         for source, here in enumerate(armies):
             if owner[source] != seat or here < 2:

@@ -8,12 +8,13 @@ up to date as a game goes on, reading only the new steps; :func:`game_log`, :fun
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
 from risk.deck import deck_for
+from risk.dice import PLAIN, DiceModel
 from risk.engine import apply, start_game
 from risk.events import (
     ArmiesLost,
@@ -57,6 +58,18 @@ def _armies(count: int) -> str:
     return f"{count} army" if count == 1 else f"{count} armies"
 
 
+def faces_text(faces: Sequence[int], bonus: int, plus: int) -> str:
+    """Dice thrown under a model, as the log shows them: the plus on the highest ("6+1") and the bonus dice
+    that were dropped, in brackets.
+
+    >>> faces_text((6, 4, 3, 1), 1, 1)
+    '6+1 4 3 [1]'
+    """
+    kept, dropped = list(faces[:len(faces) - bonus]), faces[len(faces) - bonus:]
+    words = [f"{kept[0]}+{plus}" if plus and kept else str(kept[0])] + [str(f) for f in kept[1:]]
+    return " ".join(words + [f"[{f}]" for f in dropped])
+
+
 def describe(game: Game, event: Event, names: list[str] | None = None) -> str | None:
     """One event as a sentence for the log (``None`` for events the log does not show).
 
@@ -89,14 +102,18 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
             extra = "".join(f"; +2 on {place(t)}" for t, _ in bonus)
             shown = ", ".join(deck_for(game.rules).label(c, board) for c in cards)
             return f"{names[seat]} trades {shown} for {_armies(armies)}{extra}."
-        case BattleFought(source, target, attacker, defender, lost_a, lost_d, seat, enemy):
+        case BattleFought(source, target, attacker, defender, lost_a, lost_d, seat, enemy, model):
             losses = []
             if lost_a:
                 losses.append(f"{names[seat]} loses {lost_a}")
             if lost_d:
                 losses.append(f"{names[enemy]} loses {lost_d}")
-            return (f"{names[seat]} attacks {place(target)} from {place(source)}: "
-                    f"{' '.join(map(str, attacker))} against {' '.join(map(str, defender))}; {', '.join(losses)}.")
+            if model is None:
+                dice_text = f"{' '.join(map(str, attacker))} against {' '.join(map(str, defender))}"
+            else:
+                dice_text = (f"{faces_text(attacker, model.attack_bonus, model.attack_plus)} against "
+                             f"{faces_text(defender, model.defend_bonus, model.defend_plus)}")
+            return f"{names[seat]} attacks {place(target)} from {place(source)}: {dice_text}; {', '.join(losses)}."
         case DiceRolled(source, target, attacker, defender):
             return (f"Attack on {place(target)} from {place(source)}: {' '.join(map(str, attacker))} "
                     f"against {' '.join(map(str, defender))}, before the attacker's choice.")
@@ -381,9 +398,9 @@ class Luck:
 
 
 @cache
-def expected_losses(attack_dice: int, defend_dice: int) -> tuple[Fraction, Fraction]:
-    """Exact expected ``(attacker losses, defender losses)`` of one roll of plain dice."""
-    outcomes = roll_outcomes(attack_dice, defend_dice)
+def expected_losses(attack_dice: int, defend_dice: int, model: DiceModel = PLAIN) -> tuple[Fraction, Fraction]:
+    """Exact expected ``(attacker losses, defender losses)`` of one roll of these dice under ``model``."""
+    outcomes = roll_outcomes(attack_dice, defend_dice, model)
     return (sum((p * a for a, _, p in outcomes), Fraction(0)), sum((p * d for _, d, p in outcomes), Fraction(0)))
 
 
@@ -394,6 +411,9 @@ def luck(game: Game) -> list[Luck]:
     choice, and shows as luck for the side that used it.
     """
     return Chronicle(game).update().luck()
+
+
+RollKey = tuple[int, int, int, int, DiceModel]  # attacking seat, defending seat, their dice, the dice model
 
 
 class Chronicle:
@@ -420,10 +440,11 @@ class Chronicle:
         players = game.initial.players
         self._killed = [0] * players
         self._lost = [0] * players
-        self._rolls: dict[tuple[int, int, int, int], int] = {}  # (attacker, defender, dice, dice): count
+        # (attacker, defender, dice, dice, model): count
+        self._rolls: dict[RollKey, int] = {}
         self.battles = 0  # rolls read so far (what the luck meter has changed with)
-        self._mark: tuple[int, Step, GameState, int, list[int], list[int], dict[tuple[int, int, int, int], int],
-                          int] | None = None  # everything as it was where the latest turn began
+        # Everything as it was where the latest turn began.
+        self._mark: tuple[int, Step, GameState, int, list[int], list[int], dict[RollKey, int], int] | None = None
         self.generation += 1  # how many times it started over (a chart drawn before is then stale)
 
     def _set_mark(self) -> None:
@@ -482,7 +503,8 @@ class Chronicle:
 
     def _count(self, event: BattleFought) -> None:
         a, d = event.attacker_seat, event.defender_seat
-        key = (a, d, len(event.attacker), len(event.defender))
+        model = event.model or PLAIN
+        key = (a, d, len(event.attacker) - model.attack_bonus, len(event.defender) - model.defend_bonus, model)
         self._rolls[key] = self._rolls.get(key, 0) + 1
         self.battles += 1
         self._killed[a] += event.defender_losses
@@ -522,8 +544,8 @@ class Chronicle:
         players = len(self._killed)
         expected_killed = [Fraction(0)] * players
         expected_lost = [Fraction(0)] * players
-        for (a, d, attack_dice, defend_dice), count in self._rolls.items():
-            e_a, e_d = expected_losses(attack_dice, defend_dice)
+        for (a, d, attack_dice, defend_dice, model), count in self._rolls.items():
+            e_a, e_d = expected_losses(attack_dice, defend_dice, model)
             expected_killed[a] += count * e_d
             expected_lost[a] += count * e_a
             expected_killed[d] += count * e_a

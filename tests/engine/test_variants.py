@@ -142,9 +142,12 @@ def test_card_reroll_needs_the_card_of_either_territory_and_works_once_per_battl
 def test_every_option_is_registered_and_combines_with_every_other():
     from risk.rules import OPTIONS
 
-    rules = make_rules("classic", list(OPTIONS))
+    classic = [name for name, option in OPTIONS.items() if "classic" in option.editions]
+    rules = make_rules("classic", classic)
     assert rules.commanders and rules.card_reroll and rules.army_cap == 12 and rules.fortify_connected
-    assert rules.options == tuple(sorted(OPTIONS))
+    assert rules.options == tuple(sorted(classic))
+    with pytest.raises(ValueError, match="does not apply to the classic edition"):
+        make_rules("classic", ["world-conquest"])
     with pytest.raises(ValueError, match="unknown option"):
         make_rules("classic", ["jetpacks"])
     assert BOARD.size == 42

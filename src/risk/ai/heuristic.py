@@ -32,6 +32,7 @@ from risk.actions import (
     UseCommander,
 )
 from risk.ai.analysis import Survey, distance_to_front, income, next_set_value, room
+from risk.ai.random_bot import any_legal_action
 from risk.engine import must_trade, occupy_range, reachable, tradable_sets, trade
 from risk.odds import attack_odds_float as _attack_odds_float
 from risk.odds import best_decision
@@ -143,7 +144,11 @@ class HeuristicBot:
             return self._setup(state)
         if phase is Phase.HEADQUARTERS:
             return self._headquarters(state)
-        raise ValueError("the game is over")
+        return any_legal_action(state, self._below)
+
+    def _below(self, n: int) -> int:
+        self.rng, value = rng.below(self.rng, n)
+        return value
 
     # -- continents ------------------------------------------------------------------------------
 

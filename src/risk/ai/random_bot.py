@@ -76,6 +76,15 @@ class RandomBot:
         return Blitz(source, target, self._below(armies[source] - 1))
 
 
+def any_legal_action(state: GameState, below: Callable[[int], int]) -> Action:
+    """A legal action at random (:func:`pick_any`): what every bot plays in a phase it does not know, so that
+    self-play works in an edition from its first day. ``ValueError`` when the game is over."""
+    choices = legal_actions(state)
+    if not choices:
+        raise ValueError("the game is over")
+    return pick_any(choices, below)
+
+
 def pick_any(choices: Sequence[Choice], below: Callable[[int], int]) -> Action:
     """A kind of action at random, then any action of that kind (each amount counted once), drawing
     whole numbers from ``below(n)``; never lists the amounts one by one."""

@@ -21,6 +21,7 @@ from risk.actions import (
     Reroll,
     UseCommander,
 )
+from risk.ai.random_bot import any_legal_action
 from risk.engine import must_trade, occupy_range, reachable, tradable_sets, trade
 from risk.state import GameState, Phase
 
@@ -57,7 +58,11 @@ class SimpleBot:
             seat = state.current
             mine = state.territories_of(seat)
             return ChooseHeadquarters(max(mine, key=lambda t: (state.armies[t], -t)))
-        raise ValueError("the game is over")
+        return any_legal_action(state, self._below)
+
+    def _below(self, n: int) -> int:
+        self.rng, value = rng.below(self.rng, n)
+        return value
 
     # -- helpers --------------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ _PHASE_KINDS: dict[Phase, tuple[tuple[type, ...], Model]] = {
 }
 
 
-COMPACT, PLAIN = 0, 1
+from risk.codec.tables import COMPACT, PLAIN  # noqa: E402  (the layouts every edition shares)
 
 
 def write_state(w: Writer, s: GameState, layout: int) -> None:
@@ -141,7 +141,7 @@ def compact_holds(s: GameState) -> bool:
     return back == s and r.x == 0
 
 
-def _need(condition: bool) -> None:
+def need(condition: bool) -> None:
     if not condition:
         raise Unfit("outside the compact layout")
 
@@ -155,7 +155,7 @@ def _write_compact(w: Writer, s: GameState) -> None:
     w.digit(s.current, n)
     w.digit(s.first_player, s.people)
     if setup:
-        _need(s.turn == 0 and all(s.alive))
+        need(s.turn == 0 and all(s.alive))
     else:
         w.number(s.turn - 1, 6)
         for p in range(n):
@@ -165,61 +165,35 @@ def _write_compact(w: Writer, s: GameState) -> None:
     if phase is Phase.CLAIM:
         for t in range(size):
             w.digit(s.owner[t] + 1, n + 1)
-            _need(s.armies[t] == (1 if s.owner[t] >= 0 else 0))
+            need(s.armies[t] == (1 if s.owner[t] >= 0 else 0))
     else:
-        living = [p for p in range(n) if s.alive[p]]
-        owner = s.owner
-        same = Adaptive(_OWNER_PRIOR, _OWNER_STEP)
-        for t, before in enumerate(_earlier_neighbours(board)):
-            near = sorted({owner[m] for m in before})
-            here = owner[t]
-            if here in near:
-                if len(near) < len(living):
-                    w.learn(same, 1)
-                w.digit(near.index(here), len(near))
-            else:
-                others = [p for p in living if p not in near]
-                _need(here in others)
-                if near:
-                    w.learn(same, 0)
-                w.digit(others.index(here), len(others))
+        write_owners(w, s)
     # Battle: the last battle's territories and dice stay in the state until the next one.
     battle = s.battle_source >= 0
     if not setup:
         w.bit(battle)
     else:
-        _need(not battle)
+        need(not battle)
     if battle:
         w.digit(s.battle_source, size)
         targets = board.neighbours[s.battle_source]
-        _need(s.battle_target in targets)
+        need(s.battle_target in targets)
         w.digit(targets.index(s.battle_target), len(targets))
         w.digit(s.battle_dice - 1, 3)
     else:
-        _need(s.battle_target == -1 and s.battle_dice == 0)
+        need(s.battle_target == -1 and s.battle_dice == 0)
     if phase is Phase.BATTLE:
-        _need(battle and len(s.attacker_faces) == s.battle_dice and 1 <= len(s.defender_faces) <= 2)
+        need(battle and len(s.attacker_faces) == s.battle_dice and 1 <= len(s.defender_faces) <= 2)
         for face in s.attacker_faces:
             w.digit(face - 1, 6)
         w.digit(len(s.defender_faces) - 1, 2)
         for face in s.defender_faces:
             w.digit(face - 1, 6)
     else:
-        _need(s.attacker_faces == NO_DICE and s.defender_faces == NO_DICE)
+        need(s.attacker_faces == NO_DICE and s.defender_faces == NO_DICE)
     # Armies: at least one everywhere, but none yet on a territory just captured.
     if phase is not Phase.CLAIM:
-        moving_in = s.battle_target if phase is Phase.OCCUPY else -1
-        stacks = Adaptive(_ARMIES_PRIOR, _ARMIES_STEP)
-        for t, armies in enumerate(s.armies):
-            if t == moving_in:
-                _need(armies == 0)
-                continue
-            _need(armies >= 1)
-            if armies <= _ARMIES_ESCAPE:
-                w.learn(stacks, armies - 1)
-            else:
-                w.learn(stacks, _ARMIES_ESCAPE)
-                w.number(armies - 1 - _ARMIES_ESCAPE, 4)
+        write_armies(w, s, s.battle_target if phase is Phase.OCCUPY else -1)
     # Armies to place: everybody's during setup, only the player's own while reinforcing.
     for p in range(n):
         if setup:
@@ -227,14 +201,14 @@ def _write_compact(w: Writer, s: GameState) -> None:
         elif phase is Phase.REINFORCE and p == s.current:
             w.number(s.reserve[p], 3)
         else:
-            _need(s.reserve[p] == 0)
+            need(s.reserve[p] == 0)
     if phase is Phase.SETUP:
         w.digit(s.quota_own, 3)
         w.digit(s.quota_neutral, 2)
     else:
-        _need(s.quota_own == 0 and s.quota_neutral == 0)
+        need(s.quota_own == 0 and s.quota_neutral == 0)
     if setup:
-        _need(s.sets_traded == 0 and not s.captured and s.card_bonus_taken == 0 and not s.commander_used)
+        need(s.sets_traded == 0 and not s.captured and s.card_bonus_taken == 0 and not s.commander_used)
     else:
         w.number(s.sets_traded, 2)
         w.bit(s.captured)
@@ -242,45 +216,45 @@ def _write_compact(w: Writer, s: GameState) -> None:
         if rules.commanders:
             w.bit(s.commander_used)
         else:
-            _need(not s.commander_used)
+            need(not s.commander_used)
     if rules.card_reroll and battle:
         w.bit(s.rerolled)
     else:
-        _need(not s.rerolled)
+        need(not s.rerolled)
     if phase is Phase.FORTIFY:
         w.number(s.moves_made - 1, 0)
     else:
-        _need(s.moves_made == 0)
+        need(s.moves_made == 0)
     if phase is Phase.OCCUPY:
         w.bit(s.just_eliminated)
     else:
-        _need(not s.just_eliminated)
+        need(not s.just_eliminated)
     if phase is Phase.OVER:
         w.digit(s.winner, n)
     else:
-        _need(s.winner == -1)
+        need(s.winner == -1)
     # Headquarters: chosen one by one in setup; afterwards their cards are set aside in seat order.
     people = [p for p in range(n) if p != s.neutral]
     if s.neutral >= 0:
-        _need(s.headquarters[s.neutral] == -1)
+        need(s.headquarters[s.neutral] == -1)
     if rules.headquarters and setup:
         for p in people:
             w.digit(s.headquarters[p] + 1, size + 1)
     elif rules.headquarters:
-        _need(s.set_aside == [s.headquarters[p] for p in people])
+        need(s.set_aside == [s.headquarters[p] for p in people])
     else:
-        _need(all(h == -1 for h in s.headquarters))
+        need(all(h == -1 for h in s.headquarters))
     # Cards: the deck is in order until setup ends, then shuffled; hands, set-aside and discard after.
     count = len(deck_for(rules))
     if phase is Phase.HEADQUARTERS:
-        _need(not any(s.hands) and not s.discard and not s.set_aside)
+        need(not any(s.hands) and not s.discard and not s.set_aside)
         write_cards(w, [s.deck], count)
     elif setup:
-        _need(s.deck == list(range(count)) and not any(s.hands) and not s.discard and not s.set_aside)
+        need(s.deck == list(range(count)) and not any(s.hands) and not s.discard and not s.set_aside)
     else:
         holders = [p for p in people if s.alive[p]]
-        _need(all(not s.hands[p] for p in range(n) if p not in holders))
-        _need(len(s.set_aside) == (len(people) if rules.headquarters else 0))
+        need(all(not s.hands[p] for p in range(n) if p not in holders))
+        need(len(s.set_aside) == (len(people) if rules.headquarters else 0))
         for p in holders:
             w.symbol(_HAND_MODEL, min(len(s.hands[p]), _HAND_ESCAPE))
             if len(s.hands[p]) >= _HAND_ESCAPE:
@@ -293,6 +267,86 @@ def _write_compact(w: Writer, s: GameState) -> None:
             w.bit(ascending)
             triples = len(holders) + 1 if ascending else -1
         write_cards(w, segments, count, triples)
+
+
+def write_owners(w: Writer, s: GameState) -> None:
+    """Every territory's owner, all claimed: mostly "the same as an earlier neighbour's" (learnt as it goes,
+    since owners are scattered just after setup and clustered later), else one of the other living seats."""
+    n = s.players
+    living = [p for p in range(n) if s.alive[p]]
+    owner = s.owner
+    same = Adaptive(_OWNER_PRIOR, _OWNER_STEP)
+    for t, before in enumerate(_earlier_neighbours(s.board)):
+        near = sorted({owner[m] for m in before})
+        here = owner[t]
+        if here in near:
+            if len(near) < len(living):
+                w.learn(same, 1)
+            w.digit(near.index(here), len(near))
+        else:
+            others = [p for p in living if p not in near]
+            need(here in others)
+            if near:
+                w.learn(same, 0)
+            w.digit(others.index(here), len(others))
+
+
+def read_owners(r: Reader, s: GameState) -> None:
+    """What :func:`write_owners` wrote, into ``s.owner`` (``s.alive`` already read)."""
+    living = [p for p in range(s.players) if s.alive[p]]
+    owner = s.owner
+    same = Adaptive(_OWNER_PRIOR, _OWNER_STEP)
+    for t, before in enumerate(_earlier_neighbours(s.board)):
+        near = sorted({owner[m] for m in before})
+        if near and (len(near) >= len(living) or r.learn(same) == 1):
+            owner[t] = near[r.digit(len(near))]
+        else:
+            others = [p for p in living if p not in near]
+            owner[t] = others[r.digit(len(others))]
+
+
+def write_armies(w: Writer, s: GameState, moving_in: int) -> None:
+    """The armies on every territory (at least one; none on ``moving_in``, just captured), learnt as they go."""
+    stacks = Adaptive(_ARMIES_PRIOR, _ARMIES_STEP)
+    for t, armies in enumerate(s.armies):
+        if t == moving_in:
+            need(armies == 0)
+            continue
+        need(armies >= 1)
+        if armies <= _ARMIES_ESCAPE:
+            w.learn(stacks, armies - 1)
+        else:
+            w.learn(stacks, _ARMIES_ESCAPE)
+            w.number(armies - 1 - _ARMIES_ESCAPE, 4)
+
+
+def read_armies(r: Reader, s: GameState, moving_in: int) -> None:
+    """What :func:`write_armies` wrote, into ``s.armies``."""
+    armies = s.armies
+    stacks = Adaptive(_ARMIES_PRIOR, _ARMIES_STEP)
+    for t in range(s.board.size):
+        if t != moving_in:
+            count = r.learn(stacks)
+            armies[t] = count + 1 if count < _ARMIES_ESCAPE else count + 1 + r.number(4)
+
+
+def write_hand_sizes(w: Writer, hands: Sequence[Sequence[int]]) -> None:
+    """How many cards each of these hands holds."""
+    for hand in hands:
+        w.symbol(_HAND_MODEL, min(len(hand), _HAND_ESCAPE))
+        if len(hand) >= _HAND_ESCAPE:
+            w.number(len(hand) - _HAND_ESCAPE, 2)
+
+
+def read_hand_sizes(r: Reader, count: int) -> list[int]:
+    """What :func:`write_hand_sizes` wrote for ``count`` hands."""
+    lengths = []
+    for _ in range(count):
+        length = r.symbol(_HAND_MODEL)
+        if length == _HAND_ESCAPE:
+            length += r.number(2)
+        lengths.append(length)
+    return lengths
 
 
 def _ascending_triples(cards: list[int]) -> bool:
@@ -330,16 +384,7 @@ def _read_compact(r: Reader, s: GameState) -> None:
             s.owner[t] = r.digit(n + 1) - 1
             s.armies[t] = 1 if s.owner[t] >= 0 else 0
     else:
-        living = [p for p in range(n) if s.alive[p]]
-        owner = s.owner
-        same = Adaptive(_OWNER_PRIOR, _OWNER_STEP)
-        for t, before in enumerate(_earlier_neighbours(board)):
-            near = sorted({owner[m] for m in before})
-            if near and (len(near) >= len(living) or r.learn(same) == 1):
-                owner[t] = near[r.digit(len(near))]
-            else:
-                others = [p for p in living if p not in near]
-                owner[t] = others[r.digit(len(others))]
+        read_owners(r, s)
     battle = not setup and r.bit()
     if battle:
         s.battle_source = r.digit(size)
@@ -353,13 +398,7 @@ def _read_compact(r: Reader, s: GameState) -> None:
         defend = r.digit(2) + 1
         s.defender_faces = tuple(r.digit(6) + 1 for _ in range(defend))
     if phase is not Phase.CLAIM:
-        moving_in = s.battle_target if phase is Phase.OCCUPY else -1
-        armies = s.armies
-        stacks = Adaptive(_ARMIES_PRIOR, _ARMIES_STEP)
-        for t in range(size):
-            if t != moving_in:
-                count = r.learn(stacks)
-                armies[t] = count + 1 if count < _ARMIES_ESCAPE else count + 1 + r.number(4)
+        read_armies(r, s, s.battle_target if phase is Phase.OCCUPY else -1)
     for p in range(n):
         if setup:
             s.reserve[p] = r.number(4)
@@ -497,13 +536,14 @@ def _read_plain(r: Reader, s: GameState) -> None:
     s.set_aside, s.discard, s.deck = segments[n:]
 
 
-def check_state(s: GameState) -> None:
+def check_state(s: GameState, claiming: Sequence[Phase] = (Phase.CLAIM,)) -> None:
     """Refuse a state the engine could not have produced or could not go on from: the layout's own checks,
     then the flow's (:meth:`risk.flow.Flow.impossible`: reserves, quotas, dice, cards and counts against
-    the phase; bounds on turns, sets and armies; something legal to do)."""
+    the phase; bounds on turns, sets and armies; something legal to do). ``claiming``: the phases in which
+    territories may still be empty (every edition's codec shares these checks)."""
     n, size, count = s.players, s.board.size, len(deck_for(s.rules))
     phase, rules = s.phase, s.rules
-    setup = phase in _SETUP_PHASES
+    setup = phase.setup
     if not 0 <= s.current < n or s.current == s.neutral or not s.alive[s.current]:
         raise corrupt("the player to move is not in the game")
     if not 0 <= s.first_player < s.people:
@@ -520,10 +560,10 @@ def check_state(s: GameState) -> None:
     for t in range(size):
         owner, armies = s.owner[t], s.armies[t]
         if owner < 0:
-            if phase is not Phase.CLAIM or armies:
+            if phase not in claiming or armies:
                 raise corrupt("a territory has no owner")
             continue
-        if phase is Phase.CLAIM and armies != 1:
+        if phase in claiming and armies != 1:
             raise corrupt("a claimed territory does not have exactly one army")
         if armies < 1 and t != moving_in:
             raise corrupt("a territory has no armies")
@@ -560,50 +600,50 @@ def write_action(w: Writer, s: GameState, action: Action) -> None:
     kinds, model = _PHASE_KINDS[s.phase]
     if type(action) in kinds:
         probe = Writer()
-        if _write_usual(probe, s, action):
+        if write_usual(probe, s, action):
             w.symbol(model, kinds.index(type(action)))
             w.ops += probe.ops
             return
     w.symbol(model, len(kinds))
-    _write_generic(w, s, action)
+    write_generic(w, s, action)
 
 
 def read_action(r: Reader, s: GameState) -> Action:
     kinds, model = _PHASE_KINDS[s.phase]
     kind = r.symbol(model)
     if kind < len(kinds):
-        return _read_usual(r, s, kinds[kind])
-    action = _read_generic(r, s)
-    if type(action) in kinds and _write_usual(Writer(), s, action):
+        return read_usual(r, s, kinds[kind])
+    action = read_generic(r, s)
+    if type(action) in kinds and write_usual(Writer(), s, action):
         raise CorruptCode("This replay is corrupt: an action is spelt out needlessly.")
     return action
 
 
-def _choose(w: Writer, value: int, choices: Sequence[int]) -> bool:
+def choose(w: Writer, value: int, choices: Sequence[int]) -> bool:
     if value not in choices:
         return False
     w.digit(choices.index(value), len(choices))
     return True
 
 
-def _write_usual(w: Writer, s: GameState, action: Action) -> bool:
+def write_usual(w: Writer, s: GameState, action: Action) -> bool:
     """Write ``action`` as one of the usual moves of its phase; False if it is not one of them."""
     own = _own(s)
     neighbours = s.board.neighbours
     match action:
         case Claim(t):
-            return _choose(w, t, [u for u, o in enumerate(s.owner) if o < 0])
+            return choose(w, t, [u for u, o in enumerate(s.owner) if o < 0])
         case Place(t, count) if s.phase is Phase.SETUP:
-            if not _choose(w, t, [u for u, o in enumerate(s.owner) if o == s.current or (o >= 0 and o == s.neutral)]):
+            if not choose(w, t, [u for u, o in enumerate(s.owner) if o == s.current or (o >= 0 and o == s.neutral)]):
                 return False
             if s.owner[t] == s.current:
-                return 1 <= count <= s.quota_own and _choose(w, count - 1, range(s.quota_own))
+                return 1 <= count <= s.quota_own and choose(w, count - 1, range(s.quota_own))
             return count == 1
         case Place(t, count):
             reserve = s.reserve[s.current]
-            return 1 <= count <= reserve and _choose(w, t, own) and _choose(w, count - 1, range(reserve))
+            return 1 <= count <= reserve and choose(w, t, own) and choose(w, count - 1, range(reserve))
         case ChooseHeadquarters(t):
-            return _choose(w, t, own)
+            return choose(w, t, own)
         case Trade(cards, bonus):
             hand = sorted(s.hands[s.current])
             if bonus >= 0 or list(cards) != sorted(set(cards)) or len(cards) != 3 or any(c not in hand for c in cards):
@@ -612,27 +652,27 @@ def _write_usual(w: Writer, s: GameState, action: Action) -> bool:
             w.digit(comb(c, 3) + comb(b, 2) + a, comb(len(hand), 3))
             return True
         case Attack(source, target, dice):
-            return _choose(w, source, own) and _choose(w, target, neighbours[source]) and _choose(w, dice - 1, range(3))
+            return choose(w, source, own) and choose(w, target, neighbours[source]) and choose(w, dice - 1, range(3))
         case Blitz(source, target, stop_at):
-            if stop_at < 0 or not (_choose(w, source, own) and _choose(w, target, neighbours[source])):
+            if stop_at < 0 or not (choose(w, source, own) and choose(w, target, neighbours[source])):
                 return False
             w.number(stop_at, 0)
             return True
         case Fortify(source, target, count):
             targets = own if s.rules.fortify_connected else neighbours[source]
-            return (_choose(w, source, own) and _choose(w, target, targets)
-                    and _choose(w, count - 1, range(s.armies[source] - 1)))
+            return (choose(w, source, own) and choose(w, target, targets)
+                    and choose(w, count - 1, range(s.armies[source] - 1)))
         case UseCommander(die) | Reroll(die):
-            return _choose(w, die, range(len(s.attacker_faces)))
+            return choose(w, die, range(len(s.attacker_faces)))
         case Occupy(count):
             low, high = occupy_range(s)
-            return _choose(w, count - low, range(high - low + 1))
+            return choose(w, count - low, range(high - low + 1))
         case AcceptRoll() | EndTurn():
             return True
     return False
 
 
-def _read_usual(r: Reader, s: GameState, kind: type) -> Action:
+def read_usual(r: Reader, s: GameState, kind: type) -> Action:
     own = _own(s)
     neighbours = s.board.neighbours
     if kind is Claim:
@@ -676,7 +716,7 @@ def _read_usual(r: Reader, s: GameState, kind: type) -> Action:
     return EndTurn()
 
 
-def _write_generic(w: Writer, s: GameState, action: Action) -> None:
+def write_generic(w: Writer, s: GameState, action: Action) -> None:
     """Any action: its kind's place in :data:`ACTION_TABLE` and its fields, or its text form."""
     size, count = s.board.size, len(deck_for(s.rules))
     if type(action) not in ACTION_TABLE or _spelt_out(action):
@@ -708,7 +748,7 @@ def _write_generic(w: Writer, s: GameState, action: Action) -> None:
             w.number(n, 1)
 
 
-def _read_generic(r: Reader, s: GameState) -> Action:
+def read_generic(r: Reader, s: GameState) -> Action:
     size, count = s.board.size, len(deck_for(s.rules))
     kind_index = r.digit(len(ACTION_TABLE) + 1)
     if kind_index == len(ACTION_TABLE):

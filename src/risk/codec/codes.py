@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from risk.actions import IllegalAction
-from risk.codec.classic import COMPACT, PLAIN, compact_holds, read_action, read_state, write_action, write_state
 from risk.codec.errors import CannotEncode, CodecError, CorruptCode, Unfit
 from risk.codec.frame import (
     GAME,
@@ -30,6 +29,7 @@ from risk.codec.frame import (
 from risk.codec.rans import Writer
 from risk.codec.rules import read_rules, write_rules
 from risk.codec.seats import fit_name, read_seats, write_seats
+from risk.codec.tables import COMPACT, PLAIN, tables_for
 from risk.engine import apply, new_game
 from risk.game import Game, Seat, Step
 from risk.rng import GOLDEN_GAMMA, MASK64
@@ -77,7 +77,7 @@ def _write_game(w: Writer, game: Game, seats: Sequence[Seat], layout: int) -> No
     state = game.state
     write_rules(w, game.rules, state.people)
     write_seats(w, seats)
-    write_state(w, state, layout)
+    tables_for(state.rules).write_state(w, state, layout)
     # The seed, as the number of draws since it: the generator only ever adds GOLDEN_GAMMA.
     w.number(((state.rng - game.seed - GOLDEN_GAMMA) * _GAMMA_INVERSE) & MASK64, 10)
 
@@ -89,7 +89,7 @@ def decode_game(code: str) -> Game:
     with guard("game link"):
         rules, people = read_rules(r, revision)
         seats = read_seats(r, people)
-        state = read_state(r, rules, people)
+        state = tables_for(rules).read_state(r, rules, people)
         draws = r.number(10)
         if draws > MASK64:
             raise CorruptCode("This link is corrupt: its seed is out of range.")
@@ -103,7 +103,7 @@ def encode_state(state: GameState) -> str:
 
     def write(w: Writer, layout: int) -> None:
         write_rules(w, state.rules, state.people)
-        write_state(w, state, layout)
+        tables_for(state.rules).write_state(w, state, layout)
 
     return _encode_checked(_format(STATE, state.rules), write, lambda code: decode_state(code) == state)
 
@@ -113,7 +113,7 @@ def decode_state(code: str) -> GameState:
     r, revision = open_code(code, MAX_LINK_CHARS, STATE)
     with guard("position code"):
         rules, people = read_rules(r, revision)
-        state = read_state(r, rules, people)
+        state = tables_for(rules).read_state(r, rules, people)
         r.finish()
     return state
 
@@ -207,7 +207,8 @@ class ReplayCoder:
             header.signed(game.seed, 16)
             header.bit(not self._from_seed)
             if not self._from_seed:
-                write_state(header, initial, COMPACT if compact_holds(initial) else PLAIN)
+                tables = tables_for(initial.rules)
+                tables.write_state(header, initial, COMPACT if tables.compact_holds(initial) else PLAIN)
             header.number(len(history), 12)
             while len(history) - done >= _ACTIONS_PER_BLOCK:  # blocks filled since: write and keep them
                 self._blocks.append(self._block(history[done:done + _ACTIONS_PER_BLOCK], self._state))
@@ -225,7 +226,7 @@ class ReplayCoder:
         """The actions of ``steps`` coded from ``state``, which they move on (a length, then the bytes)."""
         w = Writer()
         for step in steps:
-            write_action(w, state, step.action)
+            tables_for(state.rules).write_action(w, state, step.action)
             apply(state, step.action)
         data = int_bytes(w.value())
         return varint(len(data)) + data
@@ -241,7 +242,7 @@ def decode_replay(code: str, limit: int = MAX_REPLAY_CHARS) -> Game:
         seats = read_seats(r, people)
         seed = r.signed(16)
         if r.bit():
-            initial = read_state(r, rules, people)
+            initial = tables_for(rules).read_state(r, rules, people)
             if initial == new_game(rules, people, seed):
                 raise CorruptCode("This replay is corrupt: it is not written in its usual form.")
             game = Game(rules, seats, seed, initial, initial.copy())
@@ -258,7 +259,7 @@ def decode_replay(code: str, limit: int = MAX_REPLAY_CHARS) -> Game:
                 r = int_reader(blocks[1 + number // _ACTIONS_PER_BLOCK], "replay")
             if game.state.over:
                 raise CorruptCode("This replay is corrupt: it goes on after the game was won.")
-            action = read_action(r, game.state)
+            action = tables_for(rules).read_action(r, game.state)
             try:
                 game.play(action)
             except IllegalAction:
@@ -333,5 +334,5 @@ def replay_length(code: str) -> int:
         read_seats(r, people)
         r.signed(16)
         if r.bit():
-            read_state(r, rules, people)
+            tables_for(rules).read_state(r, rules, people)
         return r.number(12)

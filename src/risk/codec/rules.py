@@ -8,10 +8,10 @@ from risk.codec.errors import CannotEncode, CorruptCode, UnknownVersion
 from risk.codec.rans import Reader, Writer
 from risk.rules import Rules, UnknownRules, make_rules
 
-EDITION_TABLE = ("classic", "classic-1963")
+EDITION_TABLE = ("classic", "classic-1963", "revised")
 OPTION_TABLE = (
     "auto-setup", "headquarters", "headquarters-short", "expert-card-values", "expert-fortify", "army-cap",
-    "card-reroll", "commanders",
+    "card-reroll", "commanders", "basic-training", "world-conquest",
 )
 
 

@@ -28,6 +28,7 @@ from risk.actions import (
 )
 from risk.board import Board
 from risk.deck import deck_for
+from risk.dice import PLAIN, DiceModel
 from risk.events import Fortified, GameWon, SetupDone
 from risk.flow import Events, Flow, Handler, armies_text, step, territory_name
 from risk.rules import Rules
@@ -53,6 +54,7 @@ from risk.rules.revised.state import RevisedState
 from risk.state import GameState, Phase
 
 CAPITAL = Phase("CAPITAL", setup=True)  # setup: each player places a capital with its first army
+_MODELS: dict[tuple[int, int, int, int], DiceModel] = {}  # the dice models of the rewards, made once
 
 
 def settings(rules: Rules) -> RevisedSettings:
@@ -240,6 +242,28 @@ class RevisedFlow(Flow):
 
     # -----------------------------------------------------------------------------------------
     # Attacks, the Starting Maneuver
+
+    def battle_model(self, state: GameState, source: int, target: int) -> DiceModel:
+        """The Attack Die and Defense Die (one more die thrown, the best kept) and the Airfields (+1 on the
+        highest die when attacking from, or defending, an airfield's territory or a neighbour, while its
+        holder holds it; one +1 at most)."""
+        extra = ext(state)
+        if not extra.rewards:
+            return PLAIN
+        attacker, defender = state.owner[source], state.owner[target]
+        key = (int(extra.has_reward(attacker, "attack-die")), int(extra.has_reward(defender, "defense-die")),
+               int(self.airfield_covers(state, attacker, source)), int(self.airfield_covers(state, defender, target)))
+        model = _MODELS.get(key)
+        if model is None:
+            model = _MODELS[key] = DiceModel(attack_bonus=key[0], defend_bonus=key[1], attack_plus=key[2],
+                                             defend_plus=key[3]) if any(key) else PLAIN
+        return model
+
+    def airfield_covers(self, state: GameState, seat: int, territory: int) -> bool:
+        """Whether an airfield of ``seat``'s (which it holds) stands on ``territory`` or next to it."""
+        extra, adjacent = ext(state), state.board.adjacent
+        return any(t >= 0 and extra.rewarded[slot] == seat and state.owner[t] == seat
+                   and (t == territory or territory in adjacent[t]) for slot, t in enumerate(extra.airfields))
 
     def apply_attack(self, state: GameState, action: Action, events: Events) -> None:
         ext(state).attacked = True
