@@ -275,6 +275,11 @@ class Flow:
         state.deck = list(range(len(deck_for(state.rules))))
         state.rng = rng.shuffle(state.rng, state.deck)
         events.append(SetupDone())
+        self.start_play(state, events)
+
+    def start_play(self, state: GameState, events: Events) -> None:
+        """Every starting army is placed and the deck shuffled: what comes before the first turn (classic:
+        the headquarters, if in play), then the first turn."""
         if state.rules.headquarters:
             state.phase = Phase.HEADQUARTERS
             state.current = state.first_player

@@ -35,12 +35,12 @@ from risk.codec.classic import (
     corrupt,
     need,
     read_armies,
+    read_board,
     read_hand_sizes,
-    read_owners,
     read_usual,
     write_armies,
+    write_board,
     write_hand_sizes,
-    write_owners,
     write_usual,
 )
 from risk.codec.errors import CorruptCode, Unfit
@@ -103,38 +103,12 @@ def compact_holds(s: GameState) -> bool:
 
 
 def _write(w: Writer, s: GameState) -> None:
-    board, extra = s.board, ext(s)
-    n, size, phase = s.players, board.size, s.phase
+    extra = ext(s)
+    n, phase = s.players, s.phase
     setup = phase.setup
     need(s.neutral < 0 and all(h == -1 for h in s.headquarters) and not s.set_aside)
     w.symbol(_PHASE_MODEL, _PHASES.index(phase))
-    w.digit(s.current, n)
-    w.digit(s.first_player, s.people)
-    if setup:
-        need(s.turn == 0 and all(s.alive))
-    else:
-        w.number(s.turn - 1, 6)
-        for p in range(n):
-            w.bit(s.alive[p])
-    if phase in _CLAIMING:
-        for t in range(size):
-            w.digit(s.owner[t] + 1, n + 1)
-            need(s.armies[t] == (1 if s.owner[t] >= 0 else 0))
-    else:
-        write_owners(w, s)
-    battle = s.battle_source >= 0
-    if not setup:
-        w.bit(battle)
-    else:
-        need(not battle)
-    if battle:
-        w.digit(s.battle_source, size)
-        targets = board.neighbours[s.battle_source]
-        need(s.battle_target in targets)
-        w.digit(targets.index(s.battle_target), len(targets))
-        w.digit(s.battle_dice - 1, 3)
-    else:
-        need(s.battle_target == -1 and s.battle_dice == 0)
+    write_board(w, s, phase in _CLAIMING)
     need(not s.attacker_faces and not s.defender_faces and not s.rerolled and not s.commander_used)
     if phase not in _CLAIMING:
         write_armies(w, s, s.battle_target if phase is Phase.OCCUPY else -1)
@@ -180,26 +154,10 @@ def _write(w: Writer, s: GameState) -> None:
 
 
 def _read(r: Reader, s: GameState) -> None:
-    board = s.board
-    n, size = s.players, board.size
+    n = s.players
     phase = s.phase = _PHASES[r.symbol(_PHASE_MODEL)]
     setup = phase.setup
-    s.current = r.digit(n)
-    s.first_player = r.digit(s.people)
-    if not setup:
-        s.turn = r.number(6) + 1
-        s.alive = [r.bit() for _ in range(n)]
-    if phase in _CLAIMING:
-        for t in range(size):
-            s.owner[t] = r.digit(n + 1) - 1
-            s.armies[t] = 1 if s.owner[t] >= 0 else 0
-    else:
-        read_owners(r, s)
-    if not setup and r.bit():
-        s.battle_source = r.digit(size)
-        targets = board.neighbours[s.battle_source]
-        s.battle_target = targets[r.digit(len(targets))]
-        s.battle_dice = r.digit(3) + 1
+    read_board(r, s, phase in _CLAIMING)
     if phase not in _CLAIMING:
         read_armies(r, s, s.battle_target if phase is Phase.OCCUPY else -1)
     for p in range(n):
