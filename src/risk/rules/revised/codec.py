@@ -11,7 +11,6 @@ here are part of the format: once shared, never change them; append.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from math import comb, perm
 
 from risk.actions import (
@@ -21,13 +20,11 @@ from risk.actions import (
     Claim,
     EndTurn,
     Fortify,
-    IllegalAction,
     Occupy,
     Place,
-    format_action,
-    parse_action,
 )
-from risk.codec.cards import largest, read_cards, write_cards
+from risk.codec import editions
+from risk.codec.cards import read_cards, write_cards
 from risk.codec.classic import (
     blank_state,
     check_state,
@@ -43,7 +40,7 @@ from risk.codec.classic import (
     write_hand_sizes,
     write_usual,
 )
-from risk.codec.errors import CorruptCode, Unfit
+from risk.codec.errors import Unfit
 from risk.codec.rans import Adaptive, Model, Reader, Writer
 from risk.codec.tables import COMPACT, PLAIN
 from risk.deck import deck_for
@@ -59,7 +56,6 @@ _PHASES = tuple(Phase.named(name) for name in PHASE_TABLE)
 _PHASE_MODEL = Model([1, 2, 2, 8, 40, 20, 4, 1])
 _CLAIMING = (CAPITAL, Phase.CLAIM)
 _HELD_PRIOR, _HELD_STEP = (1, 6), 2  # a territory of the player to move was its own at the start of its turn
-_MAX_ACTION_TEXT = 200
 
 # Replay: the usual kinds of action in each phase, with weights; one more symbol for any other action.
 _PHASE_KINDS: dict[Phase, tuple[tuple[type, ...], Model]] = {
@@ -203,13 +199,13 @@ def _write_extra(w: Writer, s: GameState, extra: RevisedState) -> None:
         else:
             w.digit(extra.capitals[p], size)
     need(len(extra.cities) == family.cities and list(extra.cities) == sorted(set(extra.cities)))
-    w.digit(_rank_combination(extra.cities), comb(size, family.cities))
+    w.digit(editions.rank_combination(extra.cities), comb(size, family.cities))
     tiers = family.objectives_per_tier
     for slots, pool in ((extra.objectives[:tiers], MINOR_OBJECTIVES), (extra.objectives[tiers:], MAJOR_OBJECTIVES)):
-        w.digit(_rank_draw(slots, pool), perm(len(pool), tiers))
+        w.digit(editions.rank_draw(slots, pool), perm(len(pool), tiers))
     if family.rewards:
         for slots, pool in ((extra.rewards[:tiers], MINOR_REWARDS), (extra.rewards[tiers:], MAJOR_REWARDS)):
-            w.digit(_rank_draw(slots, pool), perm(len(pool), tiers))
+            w.digit(editions.rank_draw(slots, pool), perm(len(pool), tiers))
     else:
         need(not extra.rewards)
     for slot in range(2 * tiers):
@@ -244,15 +240,15 @@ def _read_extra(r: Reader, s: GameState) -> RevisedState:
     family = settings(s.rules)
     n, size, phase = s.players, s.board.size, s.phase
     capitals = [r.digit(size + 1) - 1 if phase is CAPITAL else r.digit(size) for _ in range(n)]
-    cities = _unrank_combination(r.digit(comb(size, family.cities)), family.cities)
+    cities = editions.unrank_combination(r.digit(comb(size, family.cities)), family.cities)
     tiers = family.objectives_per_tier
     objectives: list[int] = []
     for pool in (MINOR_OBJECTIVES, MAJOR_OBJECTIVES):
-        objectives += _unrank_draw(r.digit(perm(len(pool), tiers)), pool, tiers)
+        objectives += editions.unrank_draw(r.digit(perm(len(pool), tiers)), pool, tiers)
     rewards: list[int] = []
     if family.rewards:
         for pool in (MINOR_REWARDS, MAJOR_REWARDS):
-            rewards += _unrank_draw(r.digit(perm(len(pool), tiers)), pool, tiers)
+            rewards += editions.unrank_draw(r.digit(perm(len(pool), tiers)), pool, tiers)
     slots = 2 * tiers
     extra = RevisedState(capitals, tuple(cities), tuple(objectives), tuple(rewards), [-1] * slots, [-1] * slots,
                          [-1] * slots)
@@ -276,78 +272,16 @@ def _is_airfield(extra: RevisedState, slot: int) -> bool:
     return bool(extra.rewards) and REWARDS[extra.rewards[slot]][0] == "airfield"
 
 
-def _rank_combination(items: Sequence[int]) -> int:
-    """The rank of an ascending combination in the combinatorial number system."""
-    return sum(comb(item, k + 1) for k, item in enumerate(items))
-
-
-def _unrank_combination(rank: int, k: int) -> list[int]:
-    items = []
-    for size in range(k, 0, -1):
-        item = largest(rank, size)
-        items.append(item)
-        rank -= comb(item, size)
-    return items[::-1]
-
-
-def _rank_draw(drawn: Sequence[int], pool: Sequence[int]) -> int:
-    """The rank of an ordered draw without replacement from ``pool``."""
-    remaining = list(pool)
-    rank = 0
-    for item in drawn:
-        if item not in remaining:
-            raise Unfit(f"{item} is not in the pool")
-        rank = rank * len(remaining) + remaining.index(item)
-        remaining.remove(item)
-    return rank
-
-
-def _unrank_draw(rank: int, pool: Sequence[int], k: int) -> list[int]:
-    radices = [len(pool) - i for i in range(k)]
-    digits = []
-    for radix in reversed(radices):
-        rank, digit = divmod(rank, radix)
-        digits.append(digit)
-    remaining = list(pool)
-    return [remaining.pop(d) for d in reversed(digits)]
-
-
 # ---------------------------------------------------------------------------------------------
 # Actions
 
 
 def write_action(w: Writer, s: GameState, action: Action) -> None:
-    kinds, model = _PHASE_KINDS[s.phase]
-    if type(action) in kinds:
-        probe = Writer()
-        if _write_usual(probe, s, action):
-            w.symbol(model, kinds.index(type(action)))
-            w.ops += probe.ops
-            return
-    w.symbol(model, len(kinds))
-    data = format_action(s.board, action).encode("utf-8")
-    if len(data) > _MAX_ACTION_TEXT:
-        raise Unfit("an action's text is too long")
-    w.number(len(data), 5)
-    for byte in data:
-        w.digit(byte, 256)
+    editions.write_action(w, s, action, _PHASE_KINDS, _write_usual)
 
 
 def read_action(r: Reader, s: GameState) -> Action:
-    kinds, model = _PHASE_KINDS[s.phase]
-    kind = r.symbol(model)
-    if kind < len(kinds):
-        return _read_usual(r, s, kinds[kind])
-    length = r.number(5)
-    if length > _MAX_ACTION_TEXT:
-        raise CorruptCode("This replay is corrupt: an action is impossibly long.")
-    try:
-        action = parse_action(s.board, bytes(r.digit(256) for _ in range(length)).decode("utf-8"))
-    except (IllegalAction, ValueError):
-        raise CorruptCode("This replay is corrupt: an action is not one this game knows.") from None
-    if type(action) in kinds and _write_usual(Writer(), s, action):
-        raise CorruptCode("This replay is corrupt: an action is spelt out needlessly.")
-    return action
+    return editions.read_action(r, s, _PHASE_KINDS, _read_usual, _write_usual)
 
 
 def _own(s: GameState) -> list[int]:
