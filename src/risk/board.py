@@ -132,24 +132,30 @@ def load_board(name: str) -> Board:
 
 
 def board_to_json(board: Board) -> dict[str, object]:
-    """The public JSON form printed by ``python -m risk map``."""
-    return {
-        "territories": [
-            {
-                "id": t.id,
-                "name": t.name,
-                "continent": board.continents[t.continent].id,
-                "neighbours": [board.territories[n].id for n in board.neighbours[i]],
-            }
-            for i, t in enumerate(board.territories)
-        ],
-        "continents": [
-            {
-                "id": c.id,
-                "name": c.name,
-                "bonus": c.bonus,
-                "territories": [board.territories[i].id for i in c.territories],
-            }
-            for c in board.continents
-        ],
-    }
+    """The public JSON form printed by ``python -m risk map``: territories and groups as on the classic board,
+    plus, where a board has them, each territory's waters and castle site, each group's kind (an empire,
+    the independents) and the borders drawn as lines across water."""
+    territories: list[dict[str, object]] = []
+    for i, t in enumerate(board.territories):
+        item: dict[str, object] = {
+            "id": t.id,
+            "name": t.name,
+            "continent": board.continents[t.continent].id,
+            "neighbours": [board.territories[n].id for n in board.neighbours[i]],
+        }
+        if t.seas:
+            item["seas"] = list(t.seas)
+        if t.castle_allowed:
+            item["castle_allowed"] = True
+        territories.append(item)
+    continents: list[dict[str, object]] = []
+    for c in board.continents:
+        group: dict[str, object] = {"id": c.id, "name": c.name, "bonus": c.bonus,
+                                    "territories": [board.territories[i].id for i in c.territories]}
+        if c.kind != "continent":
+            group["kind"] = c.kind
+        continents.append(group)
+    data: dict[str, object] = {"territories": territories, "continents": continents}
+    if board.lines:
+        data["lines"] = sorted([board.territories[a].id, board.territories[b].id] for a, b in board.lines)
+    return data

@@ -17,6 +17,13 @@ class Event:
     __slots__ = ()
 
 
+class Revealing(Event):
+    """An event that shows a player something it could not see before (a hand a Spy looks at, a hidden army
+    coming out): taking it back would let a player unsee it, so undo stops there, as it does at a roll."""
+
+    __slots__ = ()
+
+
 @dataclass(slots=True)
 class TurnStarted(Event):
     """A player's turn began with this many armies from territories and continents."""

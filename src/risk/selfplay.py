@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from risk.actions import Action
-from risk.ai import Bot
+from risk.ai import Bot, choose
 from risk.ai.simple import SimpleBot
 from risk.deck import deck_for
 from risk.engine import apply, new_game
@@ -58,7 +58,7 @@ def play_game(
     players: Sequence[Bot] = bots or [SimpleBot(seed * 7919 + seat) for seat in range(state.players)]
     actions = 0
     while not state.over:
-        action = players[state.current].choose(state)
+        action = choose(players[state.current], state)
         events = apply(state, action)
         actions += 1
         if on_action is not None:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from risk.ai import make_bot
+from risk.ai import choose, make_bot
 from risk.engine import apply, new_game
 from risk.rules import Rules
 from risk.visibility import public_view
@@ -75,7 +75,7 @@ def play_match(rules: Rules, levels: Sequence[str], seed: int, game: int, max_tu
         seat = state.current
         view = public_view(state, seat)
         started = clock()
-        action = bots[seat].choose(view)
+        action = choose(bots[seat], view)
         spent = clock() - started
         if state.turn:  # the many one-army turns of setup are not counted
             if (state.turn, seat) == turn_key:

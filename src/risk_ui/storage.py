@@ -61,6 +61,7 @@ from risk.codec import (
     fit_name,
     share_present,
 )
+from risk.events import Revealing
 from risk.game import Game
 from risk.rules import EDITIONS
 from risk.state import GameState, Phase
@@ -864,6 +865,8 @@ def can_undo(game: Game, before: GameState | None = None) -> bool:
     """
     if not game.history or game.state.phase is Phase.OVER:
         return False
+    if any(isinstance(event, Revealing) for event in game.history[-1].events):
+        return False  # something was shown that cannot be unseen (a Spy's look, a hidden army)
     if before is None:
         before = game.state_at(len(game.history) - 1)
     return before.rng == game.state.rng

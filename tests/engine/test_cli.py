@@ -36,3 +36,15 @@ def test_rules_that_do_not_fit_exit_2_with_a_message(capsys):
     assert "3 to 5 players" in capsys.readouterr().err
     assert main(["selfplay", "--rules", "revised", "--option", "commanders"]) == 2
     assert "does not apply" in capsys.readouterr().err
+
+
+def test_the_castle_map_prints_each_territorys_empire_waters_and_the_dotted_crossings(capsys):
+    assert main(["map", "castle", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    by_id = {t["id"]: t for t in data["territories"]}
+    assert len(by_id) == 44 and sorted(by_id["turkey"]["seas"]) == ["black_sea", "ocean"]
+    assert "seas" not in by_id["vienna"]
+    assert by_id["london"]["castle_allowed"] and "castle_allowed" not in by_id["madrid"]
+    assert {c["id"]: c["kind"] for c in data["continents"]}["independent"] == "independent"
+    assert ["london", "paris"] in data["lines"] and len(data["lines"]) == 4
+    assert [card["kind"] for card in data["deck"]].count("spy") == 7

@@ -487,3 +487,23 @@ def test_the_tail_header_reads_back_and_a_bad_one_is_unreadable():
     tail = Tail.parse(text)
     assert (tail.revision, tail.base, tail.crc, tail.lines) == (7, 130, code_crc("abc"), ("end", "place alaska 1"))
     assert not Tail.parse("@7 x\nend").readable and Tail.parse("end\n").lines == ("end",)
+
+
+def test_undo_stops_at_what_a_player_was_shown():
+    """A Spy's look at a hand cannot be unseen: undo stops there although no die was rolled."""
+    from risk.ai.random_bot import pick_any
+    from risk.rules.castle.actions import PlaySpy
+
+    game = Game.start(make_rules("castle"), [Seat("Ann", 0), Seat("Bob", 1), Seat("Cy", 2)], 11)
+    chooser = [7]
+
+    def below(n: int) -> int:
+        chooser[0] = (chooser[0] * 1103515245 + 12345) % 2**31
+        return chooser[0] % n
+
+    while not any(isinstance(c.action, PlaySpy) for c in legal_actions(game.state)):
+        game.play(pick_any(legal_actions(game.state), below))
+    spy = next(c.action for c in legal_actions(game.state) if isinstance(c.action, PlaySpy))
+    game.play(spy)
+    assert game.state.rng == game.state_at(len(game.history) - 1).rng  # nothing random happened...
+    assert not storage.can_undo(game) and not storage.undo(game)  # ...yet it is final

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Protocol
 
-from risk.actions import Action
+from risk.actions import Action, IllegalAction
 from risk.rules import Rules
 from risk.state import GameState
 
@@ -96,12 +96,36 @@ def warm_up(rules: Rules) -> Iterator[None]:
 
 
 def think(bot: Bot, state: GameState) -> Iterator[Action | None]:
-    """Run ``bot`` on ``state`` in slices: ``None`` after each slice, then the action (last item).
+    """Run ``bot`` on ``state`` in slices: ``None`` after each slice, then the action (last item), made legal
+    by :func:`legal_or_any`.
 
     Bots that think in one short step (all but ``hard``) yield the action at once.
     """
     steps = getattr(bot, "think", None)
     if steps is None:
-        yield bot.choose(state)
+        yield legal_or_any(state, bot.choose(state))
         return
-    yield from steps(state)
+    for step in steps(state):
+        yield step if step is None else legal_or_any(state, step)
+
+
+def choose(bot: Bot, state: GameState) -> Action:
+    """``bot.choose(state)``, made legal by :func:`legal_or_any`."""
+    return legal_or_any(state, bot.choose(state))
+
+
+def legal_or_any(state: GameState, action: Action) -> Action:
+    """``action`` if the rules allow it; else a plain legal move: the end of the turn where it is allowed, else
+    the first legal action (a bot that does not know a rule of an edition yet, such as a truce or the castle's
+    two dice, still plays, and the game always goes on)."""
+    from risk.actions import EndTurn, listed
+    from risk.engine import check, legal_actions
+
+    try:
+        check(state, action)
+        return action
+    except IllegalAction:
+        choices = legal_actions(state)
+        if not choices:
+            raise ValueError("the game is over") from None
+        return EndTurn() if listed(EndTurn(), choices) else choices[0].action

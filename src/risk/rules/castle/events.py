@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from risk.events import Event
+from risk.events import Event, Revealing
 
 
 @dataclass(slots=True)
@@ -49,7 +49,7 @@ class ReinforcementPlayed(Event):
 
 
 @dataclass(slots=True)
-class HiddenArmyRevealed(Event):
+class HiddenArmyRevealed(Revealing):
     """A hidden army came out."""
 
     seat: int
@@ -85,7 +85,7 @@ class PersonLost(Event):
 
 
 @dataclass(slots=True)
-class SpyPlayed(Event):
+class SpyPlayed(Revealing):
     """A Spy looked at a player's hand, or was blocked by its Spy (both then discarded)."""
 
     seat: int
