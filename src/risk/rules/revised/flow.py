@@ -548,14 +548,27 @@ class RevisedFlow(Flow):
         return start + state.turn * per_turn
 
     def wrong_phase_message(self, state: GameState, action: Action) -> str:
-        if state.phase is CAPITAL:
+        """The rule an action breaks in this phase, in the edition's words (the core's otherwise)."""
+        phase, claimed = state.phase, ext(state).claimed
+        if phase is CAPITAL:
             return "first each player places a capital"
-        if state.phase is Phase.FORTIFY and ext(state).claimed and isinstance(action, Attack | Blitz):
+        if isinstance(action, PlaceCapital):
+            return ("capitals are placed before the first turn" if not phase.setup
+                    else "every player has placed a capital")
+        if phase in (Phase.OCCUPY, Phase.OVER) or (phase.setup and not isinstance(action, TradeStars)):
+            return super().wrong_phase_message(state, action)
+        if phase is Phase.FORTIFY and claimed and isinstance(action, Attack | Blitz):
             return "no more attacks after claiming an objective"
-        if isinstance(action, Claim) and state.phase is Phase.ATTACK:
+        if isinstance(action, Claim):
             return "every territory is claimed"
         if isinstance(action, ClaimObjective):
+            if claimed:
+                return "only one objective may be claimed each turn"
             return "an objective is claimed after attacking and before maneuvering"
+        if isinstance(action, TradeStars):
+            return "cards are traded while drafting, before placing the last of your troops"
+        if isinstance(action, StartingManeuver):
+            return "the Starting Maneuver is one move before your first attack, for its holder"
         return super().wrong_phase_message(state, action)
 
     # -----------------------------------------------------------------------------------------
