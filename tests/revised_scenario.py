@@ -144,7 +144,8 @@ class RevisedRandomPlayer:
     and amounts, and leans to attacking so that games end. It trades any cards worth 2 to 10 stars (not
     only the lowest-numbered, as the listed trades are), claims any objective it meets (now and then in
     the middle of its attacks) with the Airfield on any territory of its own, and uses the Starting
-    Maneuver now and then. Every action it picks is legal: the tests check each one before playing it."""
+    Maneuver now and then. It places and attacks from its larger stacks more often than not, so that games end.
+    Every action it picks is legal: the tests check each one before playing it."""
 
     def __init__(self, seed: int) -> None:
         self.rng = rng.seed_state(seed)
@@ -170,7 +171,9 @@ class RevisedRandomPlayer:
             if trade is not None:
                 return trade
             reserve = state.reserve[seat]
-            return Place(self.pick(own), reserve if self.below(3) else 1 + self.below(reserve))
+            front = [t for t in own if any(owner[n] != seat for n in state.board.neighbours[t])]
+            return Place(self.pick(front if front and self.below(4) else own),
+                         reserve if self.below(3) else 1 + self.below(reserve))
         if phase is Phase.OCCUPY:
             low, high = FLOW.occupy_range(state)
             return Occupy(low + self.below(high - low + 1))
@@ -185,9 +188,12 @@ class RevisedRandomPlayer:
             armies, neighbours = state.armies, state.board.neighbours
             fronts = [(s, t) for s in own if armies[s] > 1 for t in neighbours[s] if owner[t] != seat]
             if fronts and self.below(8):
+                if self.below(2):  # from the largest stack, mostly: games end sooner
+                    largest = max(armies[s] for s, _ in fronts)
+                    fronts = [(s, t) for s, t in fronts if armies[s] == largest]
                 source, target = fronts[self.below(len(fronts))]
-                if self.below(2):
-                    return Blitz(source, target, self.below(min(3, armies[source] - 1)))
+                if self.below(3):
+                    return Blitz(source, target, self.below(min(3, armies[source] - 1)) if self.below(4) == 0 else 0)
                 most = FLOW.battle_model(state, source, target).attack_max
                 return Attack(source, target, 1 + self.below(min(most, armies[source] - 1)))
             claim = self.claim(state, own)
