@@ -6,6 +6,7 @@ or the research (shared/spec/research/revised_2008.md) or the design note's deci
 """
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -1126,3 +1127,59 @@ def test_an_illegal_claim_trade_or_placement_is_refused_naming_the_rule(name, ma
     """Issue #10, Bad input: "An illegal claim, trade or placement is refused with a message that names the
     rule, and nothing changes.\""""
     refused(make(), action, message)
+
+
+# ---------------------------------------------------------------------------------------------
+# Players, the draft's rounding, maneuvers, dice
+
+
+def test_three_to_five_players():
+    """Design §3.2: "Players 3-5 — seed 000 gives troops for 3-5 only" (000 §3d: 30, 25 or 20 troops)."""
+    for people in (2, 6):
+        with pytest.raises(ValueError, match="3 to 5 players"):
+            new_game(make_rules("revised"), people, 1)
+
+
+def test_the_drafts_rounding_is_a_setting_in_case_a_rulebook_says_up():
+    """Research §2.7: the FAQ's "(rounding up)" is read as a slip (000 §5, the classic game: rounded down);
+    design §3.2 keeps ``draft_rounding`` in case a rulebook says otherwise."""
+    state = revised_position(default_owner=1, capitals=["eastern_australia", "western_australia", "argentina"],
+                             owners=dict.fromkeys(["peru", "brazil", "egypt", "congo", "north_africa", "siam",
+                                                   "indonesia", "japan", "mongolia", "alaska"], 0))
+    state.owner[tid("argentina")] = 2
+    settle(state)
+    assert FLOW.reinforcements(state, 0) == 3  # 10 + 1 city = 11 // 3
+    state.rules = replace(state.rules, family=replace(state.rules.family, draft_rounding="up"))
+    assert FLOW.reinforcements(state, 0) == 4
+
+
+def test_a_maneuver_goes_along_a_chain_of_ones_own_territories_even_through_an_enemys_capital_held():
+    """000 §5 Maneuver: "Move any number of troops from one controlled territory to another connected territory.
+    Must leave at least one troop behind. Territories are connected if there is an unbroken chain of controlled
+    territories between them." §7: "Can you move troops through a territory with a capital you don't own? Yes,
+    as long as you control the territory.\""""
+    state = revised_position(default_owner=1, capitals=["alaska", "alberta", "egypt"], armies={"alaska": 6},
+                             owners=dict.fromkeys(["alaska", "northwest_territory", "alberta", "ontario",
+                                                   "argentina"], 0))
+    state.owner[tid("egypt")] = 2
+    settle(state)
+    assert ext(state).capitals[1] == tid("alberta") and state.owner[tid("alberta")] == 0
+    refused(state, Fortify(tid("alaska"), tid("argentina"), 2), "Argentina is not connected to Alaska")
+    refused(state, Fortify(tid("alaska"), tid("ontario"), 6), "one must stay on Alaska")
+    refused(state, Fortify(tid("alaska"), tid("egypt"), 1), "from one of your territories to another of yours")
+    played(state, Fortify(tid("alaska"), tid("ontario"), 5))
+    assert state.armies[tid("ontario")] == 6 and state.current == 1
+
+
+def test_the_attacker_rolls_up_to_three_dice_the_defender_the_most_it_may():
+    """000 §5 Attacking: "Attacker rolls up to 3 dice (max 3 attacking troops). Defender rolls up to 2 dice (min 2
+    defending troops)." Design §3.2: the defender rolls the most it may (docs/rules.md, classic Dice)."""
+    for defenders, thrown in ((1, 1), (2, 2), (5, 2)):
+        state = revised_position(owners={"siam": 0, "india": 1}, armies={"siam": 5, "india": defenders})
+        state.rng = scripted_rng(PLAIN, 3, thrown, (6, 6, 6), (1,) * thrown)
+        (battle,) = [e for e in played(state, Attack(tid("siam"), tid("india"), 3)) if isinstance(e, BattleFought)]
+        assert len(battle.defender) == thrown and battle.defender_losses == thrown
+    state = revised_position(owners={"siam": 0, "india": 1}, armies={"siam": 5, "india": 2})
+    refused(state, Attack(tid("siam"), tid("india"), 4), "the attacker rolls one, two or three dice")
+    state.armies[tid("siam")] = 3
+    refused(state, Attack(tid("siam"), tid("india"), 3), "rolling 3 dice needs at least 4 armies on Siam")
