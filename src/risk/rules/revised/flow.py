@@ -248,7 +248,7 @@ class RevisedFlow(Flow):
         highest die when attacking from, or defending, an airfield's territory or a neighbour, while its
         holder holds it; one +1 at most)."""
         extra = ext(state)
-        if not extra.rewards:
+        if not extra.rewards or max(extra.rewarded) < 0:  # no reward claimed yet (or none in the game)
             return PLAIN
         attacker, defender = state.owner[source], state.owner[target]
         key = (int(extra.has_reward(attacker, "attack-die")), int(extra.has_reward(defender, "defense-die")),
