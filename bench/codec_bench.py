@@ -40,11 +40,18 @@ def _spread(values: list[int] | list[float]) -> dict[str, float]:
     return {"min": min(values), "median": statistics.median(values), "max": max(values), "count": len(values)}
 
 
-def link_lengths(people: int, games: int, names: Sequence[str] = EVERYDAY_NAMES) -> dict[str, object]:
-    """Length of the game code of every state of ``games`` classic games, and the time per state."""
-    rules = make_rules("classic")
+SHORTEST_NAMES = ("A", "B", "C", "D", "E", "F")  # a name is never empty (the dialog names a seat by its colour)
+
+
+def link_lengths(people: int, games: int, names: Sequence[str] = EVERYDAY_NAMES,
+                 rules: Rules | None = None) -> dict[str, object]:
+    """Length of the game code of every state of ``games`` games (classic unless ``rules``), the same over the
+    middle third of each game's turns (a mid-game), and the time per state."""
+    rules = rules or make_rules("classic")
     seats = _seats(names, people)
     lengths: list[int] = []
+    middle_lengths: list[int] = []
+    turns: list[int] = []  # the turn of each state measured, beside its length
     encode = decode = 0.0
     for seed in range(games):
         def measure(state: GameState, seed: int = seed) -> None:
@@ -58,10 +65,15 @@ def link_lengths(people: int, games: int, names: Sequence[str] = EVERYDAY_NAMES)
             encode += middle - started
             assert back.state == state
             lengths.append(len(code))
+            turns.append(state.turn)
 
-        play_game(rules, people, seed, on_action=measure)
+        first = len(lengths)
+        result = play_game(rules, people, seed, on_action=measure)
+        middle_lengths += [n for n, t in zip(lengths[first:], turns[first:])
+                           if result.turns / 3 <= t <= 2 * result.turns / 3]
     return {
         "chars": _spread(lengths),
+        "mid_game_chars": _spread(middle_lengths),
         "encode_us": round(encode / len(lengths) * 1e6, 1),  # includes the decode that checks the code
         "decode_us": round(decode / len(lengths) * 1e6, 1),
     }
@@ -207,7 +219,8 @@ def main(quick: bool = False, all_states: bool = False) -> dict[str, object]:
     report: dict[str, object] = {
         "links_3p": link_lengths(3, games),
         "links_6p": link_lengths(6, games),
-        "links_6p_no_names": link_lengths(6, max(2, games // 4), [""] * 6),
+        "links_6p_shortest_names": link_lengths(6, max(2, games // 4), SHORTEST_NAMES),
+        "links_revised_5p": link_lengths(5, games, rules=make_rules("revised")),
         "links_6p_longest_names": link_lengths(6, max(2, games // 4), LONGEST_NAMES),
         "fuzz": fuzz(10_000 if quick else 100_000),
         "replay_3p": replay_sizes(3, games),

@@ -41,6 +41,9 @@ def main() -> dict[str, object]:
     report: dict[str, object] = {}
     for people, games in ((3, 200), (5, 200), (6, 200)):
         report[f"selfplay_{people}p"] = selfplay(make_rules("classic"), people, games, seed=1)
+    # The Revised edition beside classic (same simple bots; per player-turn within 1.5x is the aim).
+    for people in (3, 4, 5):
+        report[f"revised_selfplay_{people}p"] = selfplay(make_rules("revised"), people, 100, seed=1)
     report["legal_actions_plus_play_x1000"] = checked_steps()
     print(json.dumps(report, indent=1))
     return report

@@ -70,4 +70,6 @@ EDITION_OPTIONS = [
 ]
 # The Revised edition and each of its options (3 to 5 players).
 REVISED_OPTIONS = [("revised", ()), ("revised", ("basic-training",)), ("revised", ("world-conquest",))]
-ALL_EDITION_OPTIONS = EDITION_OPTIONS + REVISED_OPTIONS
+# Castle Risk (2 to 6 players; no options).
+CASTLE_OPTIONS = [("castle", ())]
+ALL_EDITION_OPTIONS = EDITION_OPTIONS + REVISED_OPTIONS + CASTLE_OPTIONS

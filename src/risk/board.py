@@ -22,22 +22,27 @@ class UnknownTerritory(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Territory:
-    """One territory: its id, display name, continent index and the design on its card (-1: none printed)."""
+    """One territory: its id, display name, group index, the design on its card (-1: none printed), the
+    waters it touches (for sea attacks; empty: landlocked) and whether a castle may stand on it."""
 
     id: str
     name: str
     continent: int
     card_kind: int
+    seas: tuple[str, ...] = ()
+    castle_allowed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Continent:
-    """A continent and the bonus armies its sole owner receives each turn."""
+    """A group of territories (a continent, an empire, the independents) and the bonus armies its sole
+    holder receives; when they come is the rules' business (classic: start of turn; Castle Risk: spoils)."""
 
     id: str
     name: str
     bonus: int
     territories: tuple[int, ...]
+    kind: str = "continent"  # "continent", "empire" or "independent"
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,8 @@ class Board:
     wild_cards: int  # wild cards that go with the board's classic deck
     index: dict[str, int] = field(compare=False, repr=False, hash=False)
     adjacent: tuple[frozenset[int], ...] = field(compare=False, repr=False, hash=False)
+    # Borders drawn as a line across water (each as an ascending pair): crossed like land, drawn dashed.
+    lines: frozenset[tuple[int, int]] = field(default=frozenset(), compare=False, repr=False, hash=False)
 
     @property
     def size(self) -> int:
@@ -79,7 +86,8 @@ def board_from_dict(data: dict[str, object]) -> Board:
     index = {t["id"]: i for i, t in enumerate(raw_territories)}
     territories = tuple(
         Territory(t["id"], t["name"], continent_index[t["continent"]],
-                  CARD_KIND_NAMES.index(t["card"]) if "card" in t else -1)
+                  CARD_KIND_NAMES.index(t["card"]) if "card" in t else -1,
+                  tuple(t.get("seas", ())), bool(t.get("castle_allowed", False)))
         for t in raw_territories
     )
     neighbours = tuple(tuple(sorted(index[n] for n in t["neighbours"])) for t in raw_territories)
@@ -88,9 +96,16 @@ def board_from_dict(data: dict[str, object]) -> Board:
             if i not in neighbours[n] or n == i:
                 raise ValueError(f"border {territories[i].id}-{territories[n].id} is not listed both ways")
     continents = tuple(
-        Continent(c["id"], c["name"], int(c["bonus"]), tuple(index[t] for t in c["territories"]))
+        Continent(c["id"], c["name"], int(c["bonus"]), tuple(index[t] for t in c["territories"]),
+                  str(c.get("kind", "continent")))
         for c in raw_continents
     )
+    raw_lines = data.get("lines", [])
+    assert isinstance(raw_lines, list)
+    lines = frozenset((min(index[a], index[b]), max(index[a], index[b])) for a, b in raw_lines)
+    for a, b in lines:
+        if b not in neighbours[a]:
+            raise ValueError(f"the line {territories[a].id}-{territories[b].id} is not a border")
     wild = data.get("wild_cards", 0)
     assert isinstance(wild, int)
     return Board(
@@ -102,6 +117,7 @@ def board_from_dict(data: dict[str, object]) -> Board:
         wild_cards=wild,
         index=index,
         adjacent=tuple(frozenset(ns) for ns in neighbours),
+        lines=lines,
     )
 
 

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from risk.board import board_to_json, load_board
+from risk.deck import deck_for
 from risk.rules import EDITIONS, OPTIONS, UnknownRules, make_rules
 from risk.selfplay import selfplay
 
@@ -16,8 +17,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m risk", description="The Risk rules engine.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    map_cmd = sub.add_parser("map", help="print a board")
-    map_cmd.add_argument("name", nargs="?", default="classic")
+    map_cmd = sub.add_parser("map", help="print a board, by its name or an edition's (with that edition's deck)")
+    map_cmd.add_argument("name", nargs="?", default="classic", help=f"a map, or an edition: {', '.join(EDITIONS)}")
     map_cmd.add_argument("--json", action="store_true")
 
     play = sub.add_parser("selfplay", help="play whole games between simple bots and time them")
@@ -91,6 +92,36 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _map(args: argparse.Namespace) -> int:
+    """A board by its name; an edition's name gives its board and its deck (``revised``: the classic board,
+    whose cities are dealt per game, and the cards with their stars)."""
+    edition = EDITIONS.get(args.name)
+    board = load_board(edition.rules.map if edition else args.name)
+    data = board_to_json(board)
+    if edition is not None:
+        deck = deck_for(edition.rules)
+        data["edition"] = edition.name
+        data["deck"] = [
+            {"card": c, "kind": deck.kind_name(c),
+             "territory": board.territories[deck.territories[c]].id if deck.territories[c] >= 0 else None,
+             "stars": deck.stars[c]}
+            for c in range(len(deck))
+        ]
+    if args.json:
+        print(json.dumps(data, indent=1))
+        return 0
+    for continent in board.continents:
+        print(f"{continent.name} (+{continent.bonus})")
+        for t in continent.territories:
+            names = ", ".join(board.territories[n].name for n in board.neighbours[t])
+            print(f"  {board.territories[t].name}: {names}")
+    if edition is not None:
+        deck = deck_for(edition.rules)
+        print(f"Deck of the {edition.title} rules: {len(deck)} cards, {sum(deck.stars)} stars" if any(deck.stars)
+              else f"Deck of the {edition.title} rules: {len(deck)} cards")
+    return 0
+
+
 def _tournament(args: argparse.Namespace) -> int:
     from risk.ai import LEVELS
     from risk.tournament import run_tournament, summary
@@ -126,17 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "map":
-            board = load_board(args.name)
-            data = board_to_json(board)
-            if args.json:
-                print(json.dumps(data, indent=1))
-            else:
-                for continent in board.continents:
-                    print(f"{continent.name} (+{continent.bonus})")
-                    for t in continent.territories:
-                        names = ", ".join(board.territories[n].name for n in board.neighbours[t])
-                        print(f"  {board.territories[t].name}: {names}")
-            return 0
+            return _map(args)
         if args.command == "selfplay":
             rules = make_rules(args.rules, args.option)
             report = selfplay(rules, args.players, args.games, args.seed)

@@ -275,6 +275,11 @@ class Flow:
         state.deck = list(range(len(deck_for(state.rules))))
         state.rng = rng.shuffle(state.rng, state.deck)
         events.append(SetupDone())
+        self.start_play(state, events)
+
+    def start_play(self, state: GameState, events: Events) -> None:
+        """Every starting army is placed and the deck shuffled: what comes before the first turn (classic:
+        the headquarters, if in play), then the first turn."""
         if state.rules.headquarters:
             state.phase = Phase.HEADQUARTERS
             state.current = state.first_player
@@ -1007,8 +1012,8 @@ class Flow:
             return "an expert rule was used that is not in play"
         if rules.card_territory_bonus_cap and state.card_bonus_taken > rules.card_territory_bonus_cap:
             return "more card armies were taken this turn than the rules allow"
-        others = [r for p, r in enumerate(state.reserve) if r and not (phase.setup or (phase is Phase.REINFORCE
-                                                                                        and p == seat))]
+        placing = phase in self.placement_phases()
+        others = [r for p, r in enumerate(state.reserve) if r and not (phase.setup or (placing and p == seat))]
         if others:
             return "armies wait to be placed by a player whose turn it is not"
         if phase is Phase.CLAIM:
@@ -1032,8 +1037,8 @@ class Flow:
             chosen = [state.headquarters[p] for p in people]
             if -1 in chosen or len(set(chosen)) != len(chosen):
                 return "the headquarters are not one each"
-        if phase is Phase.REINFORCE and not (state.reserve[seat] or self.must_trade(state)):
-            return "a reinforcement step has nothing to place"
+        if placing and not (state.reserve[seat] or self.must_trade(state)):
+            return "a placement step has nothing to place"
         if phase is Phase.FORTIFY and (state.moves_made < self.fortify_opened_at(state) or (
                 self.fortify_limit(state) and state.moves_made >= self.fortify_limit(state))):
             return "the free moves made do not fit the rules"
@@ -1052,6 +1057,10 @@ class Flow:
     def winner_problem(self, state: GameState) -> str:
         """Why who has won (``state.winner``, -1 for nobody yet) cannot be, or ""."""
         return "who has won does not fit the board" if self.winner(state) != state.winner else ""
+
+    def placement_phases(self) -> tuple[Phase, ...]:
+        """The phases in which the player to move places armies it received (classic: reinforcing)."""
+        return (Phase.REINFORCE,)
 
     def cards_dealt(self, state: GameState) -> int:
         """Cards the players got without drawing them at the end of a turn (the deal of an edition that

@@ -36,7 +36,7 @@ from risk.codec import clean_name
 from risk.engine import check, occupy_range
 from risk.events import BattleFought, Captured, Event
 from risk.game import HUMAN, Game, Seat
-from risk.rules import EDITIONS, OPTIONS, make_rules
+from risk.rules import EDITIONS, OPTIONS, Rules, make_rules
 from risk.state import GameState, Phase
 from risk_ui.palette import PALETTE
 from risk_ui.record import RecordUi
@@ -71,6 +71,22 @@ DEFAULT_SETTINGS = NewGameSettings(
     seats=tuple(Seat(PALETTE[i].name, i) for i in range(3)), edition="classic", options=(SETUP_OPTION,))
 
 
+# The maps this page can draw; an edition on another map (Castle Risk's Europe, until its drawing ships) is
+# not offered, and a link to such a game is refused with a message instead of a page that cannot show it.
+PAGE_MAPS = ("classic",)
+
+
+def page_can_show(rules: Rules) -> bool:
+    """Whether this page can draw a game of these rules."""
+    return rules.map in PAGE_MAPS
+
+
+def not_shown_message(rules: Rules) -> str:
+    """What the player reads when a game of rules this page cannot draw is opened."""
+    title = EDITIONS[rules.edition].title if rules.edition in EDITIONS else rules.edition
+    return f"This is a game of {title}, which this version of the page cannot show yet."
+
+
 def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
     """Read the new-game form (plain strings and lists) into settings; ``ValueError`` says what is wrong.
 
@@ -82,7 +98,7 @@ def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
     'Red'
     """
     edition = str(form.get("edition") or "classic")
-    if edition not in EDITIONS:
+    if edition not in EDITIONS or not page_can_show(EDITIONS[edition].rules):
         raise ValueError(f"unknown edition {edition!r}")
     rules = EDITIONS[edition].rules
     try:

@@ -13,7 +13,7 @@ from html import escape
 from risk.board import Board
 from risk.rules import EDITIONS, OPTIONS
 from risk_ui import record
-from risk_ui.controller import DEFAULT_SETTINGS, EXCLUSIVE_OPTIONS, SETUP_OPTION
+from risk_ui.controller import DEFAULT_SETTINGS, EXCLUSIVE_OPTIONS, SETUP_OPTION, page_can_show
 from risk_ui.palette import PALETTE
 
 MAX_SEATS = 6
@@ -70,7 +70,7 @@ def dialog_html() -> str:
         f'{" checked" if name == DEFAULT_SETTINGS.edition else ""}>'
         f'<span class="choice-title">{escape(edition.title)}</span>'
         f'<span class="choice-text">{escape(edition.description)}</span></label>'
-        for name, edition in EDITIONS.items())
+        for name, edition in EDITIONS.items() if page_can_show(edition.rules))
     grouped = {name for members in EXCLUSIVE_OPTIONS.values() for name in members}
     options = "".join(
         _choice("checkbox", "ng-option", name, option.title, option.description, ident=f"ng-option-{name}")

@@ -38,7 +38,7 @@ from risk.game import Game, Step
 from risk.history import describe, seat_names
 from risk.state import GameState, Phase
 from risk_ui import storage
-from risk_ui.controller import SHARED_PHASES, Controller
+from risk_ui.controller import SHARED_PHASES, Controller, not_shown_message, page_can_show
 from risk_ui.storage import SaveConflict, SaveEntry, Saves, StorageFull
 
 PANEL_ID = "saves-panel"
@@ -144,6 +144,10 @@ class Session:
             game, problem = decode_share(code)
         except CodecError as error:
             self.say(str(error))
+            controller.ui.notice, controller.ui.error = self.message, True
+            return False
+        if not page_can_show(game.rules):
+            self.say(not_shown_message(game.rules))
             controller.ui.notice, controller.ui.error = self.message, True
             return False
         if not save_id:

@@ -764,3 +764,18 @@ def test_codes_of_the_first_release_keep_its_rules_and_new_games_carry_the_new_r
     for code, fmt in ((encode_game(game), 4), (encode_state(game.state), 5), (encode_replay(game), 6)):
         assert base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))[0] == fmt
     assert decode_game(encode_game(game)).rules == make_rules("classic") and make_rules("classic").revision == 2
+
+
+def test_a_revised_game_opened_by_the_first_release_is_made_by_a_newer_version(monkeypatch):
+    """The first release knew formats 1-3 and the classic editions only: it refuses a Revised link or save
+    with "made by a newer version" (by its format byte), never as a damaged code."""
+    game = Game.start(make_rules("revised", ["world-conquest"]), seats_for(4), 8)
+    codes_ = (encode_game(game), encode_replay(game), encode_state(game.state))
+    monkeypatch.setattr(frame, "NEWEST_FORMAT", 3)
+    for code, decode in zip(codes_, (decode_game, decode_replay, decode_state)):
+        with pytest.raises(UnknownVersion, match="newer version"):
+            decode(code)
+    monkeypatch.undo()
+    monkeypatch.setattr(codec_rules, "EDITION_TABLE", codec_rules.EDITION_TABLE[:2])  # nor does its edition table
+    with pytest.raises(UnknownVersion, match="newer version"):
+        decode_game(codes_[0])

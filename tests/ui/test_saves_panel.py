@@ -590,3 +590,13 @@ def test_a_new_game_under_a_full_storage_is_saved_and_the_player_told_what_made_
     assert panel.session.full and "storage for this page is full" in button(doc, "saves-message").textContent
     assert doc.getElementById("saves-details").open
     assert browser.fragments[-1] == encode_game(page.controller.game)  # said, and the address still holds it
+
+
+def test_a_link_to_a_game_this_page_cannot_draw_says_so_and_keeps_the_game_on_the_table(mount):
+    """Castle Risk's map is not drawn by this page yet: its link is refused with a sentence, nothing lost."""
+    castle = Game.start(make_rules("castle"), [Seat("Ann", 0), Seat("Bob", 1)], 4)
+    controller = Controller.from_state(DEFAULT_SETTINGS.seats, full_turn(3), 3)
+    before = controller.game
+    _, page, panel, _ = open_page(mount, MemoryBackend(), "#" + encode_game(castle), controller)
+    assert page.controller.game is before
+    assert "Castle Risk (1986), which this version of the page cannot show yet" in panel.session.message

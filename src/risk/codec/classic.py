@@ -152,36 +152,8 @@ def _write_compact(w: Writer, s: GameState) -> None:
     phase = s.phase
     setup = phase in _SETUP_PHASES
     w.symbol(_PHASE_MODEL, _PHASES.index(phase))
-    w.digit(s.current, n)
-    w.digit(s.first_player, s.people)
-    if setup:
-        need(s.turn == 0 and all(s.alive))
-    else:
-        w.number(s.turn - 1, 6)
-        for p in range(n):
-            w.bit(s.alive[p])
-    # Owners: unclaimed is possible only while claiming; afterwards a territory's owner is usually
-    # an earlier neighbour's.
-    if phase is Phase.CLAIM:
-        for t in range(size):
-            w.digit(s.owner[t] + 1, n + 1)
-            need(s.armies[t] == (1 if s.owner[t] >= 0 else 0))
-    else:
-        write_owners(w, s)
-    # Battle: the last battle's territories and dice stay in the state until the next one.
+    write_board(w, s, phase is Phase.CLAIM)
     battle = s.battle_source >= 0
-    if not setup:
-        w.bit(battle)
-    else:
-        need(not battle)
-    if battle:
-        w.digit(s.battle_source, size)
-        targets = board.neighbours[s.battle_source]
-        need(s.battle_target in targets)
-        w.digit(targets.index(s.battle_target), len(targets))
-        w.digit(s.battle_dice - 1, 3)
-    else:
-        need(s.battle_target == -1 and s.battle_dice == 0)
     if phase is Phase.BATTLE:
         need(battle and len(s.attacker_faces) == s.battle_dice and 1 <= len(s.defender_faces) <= 2)
         for face in s.attacker_faces:
@@ -267,6 +239,62 @@ def _write_compact(w: Writer, s: GameState) -> None:
             w.bit(ascending)
             triples = len(holders) + 1 if ascending else -1
         write_cards(w, segments, count, triples)
+
+
+def write_board(w: Writer, s: GameState, claiming: bool) -> None:
+    """What every edition's snapshot starts with after its phase: the player to move and the first player;
+    the turn and who is still in (after the setup); the owners (one by one while ``claiming``, when some are
+    empty; else mostly "an earlier neighbour's"); the last battle's territories and dice, which stay in the
+    state until the next one."""
+    board, n, size, setup = s.board, s.players, s.board.size, s.phase.setup
+    w.digit(s.current, n)
+    w.digit(s.first_player, s.people)
+    if setup:
+        need(s.turn == 0 and all(s.alive))
+    else:
+        w.number(s.turn - 1, 6)
+        for p in range(n):
+            w.bit(s.alive[p])
+    if claiming:
+        for t in range(size):
+            w.digit(s.owner[t] + 1, n + 1)
+            need(s.armies[t] == (1 if s.owner[t] >= 0 else 0))
+    else:
+        write_owners(w, s)
+    battle = s.battle_source >= 0
+    if not setup:
+        w.bit(battle)
+    else:
+        need(not battle)
+    if battle:
+        w.digit(s.battle_source, size)
+        targets = board.neighbours[s.battle_source]
+        need(s.battle_target in targets)
+        w.digit(targets.index(s.battle_target), len(targets))
+        w.digit(s.battle_dice - 1, 3)
+    else:
+        need(s.battle_target == -1 and s.battle_dice == 0)
+
+
+def read_board(r: Reader, s: GameState, claiming: bool) -> None:
+    """What :func:`write_board` wrote (``s.phase`` already read)."""
+    board, n, size, setup = s.board, s.players, s.board.size, s.phase.setup
+    s.current = r.digit(n)
+    s.first_player = r.digit(s.people)
+    if not setup:
+        s.turn = r.number(6) + 1
+        s.alive = [r.bit() for _ in range(n)]
+    if claiming:
+        for t in range(size):
+            s.owner[t] = r.digit(n + 1) - 1
+            s.armies[t] = 1 if s.owner[t] >= 0 else 0
+    else:
+        read_owners(r, s)
+    if not setup and r.bit():
+        s.battle_source = r.digit(size)
+        targets = board.neighbours[s.battle_source]
+        s.battle_target = targets[r.digit(len(targets))]
+        s.battle_dice = r.digit(3) + 1
 
 
 def write_owners(w: Writer, s: GameState) -> None:
@@ -374,23 +402,8 @@ def _read_compact(r: Reader, s: GameState) -> None:
     n, size = s.players, board.size
     phase = s.phase = _PHASES[r.symbol(_PHASE_MODEL)]
     setup = phase in _SETUP_PHASES
-    s.current = r.digit(n)
-    s.first_player = r.digit(s.people)
-    if not setup:
-        s.turn = r.number(6) + 1
-        s.alive = [r.bit() for _ in range(n)]
-    if phase is Phase.CLAIM:
-        for t in range(size):
-            s.owner[t] = r.digit(n + 1) - 1
-            s.armies[t] = 1 if s.owner[t] >= 0 else 0
-    else:
-        read_owners(r, s)
-    battle = not setup and r.bit()
-    if battle:
-        s.battle_source = r.digit(size)
-        targets = board.neighbours[s.battle_source]
-        s.battle_target = targets[r.digit(len(targets))]
-        s.battle_dice = r.digit(3) + 1
+    read_board(r, s, phase is Phase.CLAIM)
+    battle = s.battle_source >= 0
     if phase is Phase.BATTLE:
         if not battle:
             raise corrupt("dice wait for a decision but no battle was fought")

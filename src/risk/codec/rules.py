@@ -8,7 +8,7 @@ from risk.codec.errors import CannotEncode, CorruptCode, UnknownVersion
 from risk.codec.rans import Reader, Writer
 from risk.rules import Rules, UnknownRules, make_rules
 
-EDITION_TABLE = ("classic", "classic-1963", "revised")
+EDITION_TABLE = ("classic", "classic-1963", "revised", "castle")
 OPTION_TABLE = (
     "auto-setup", "headquarters", "headquarters-short", "expert-card-values", "expert-fortify", "army-cap",
     "card-reroll", "commanders", "basic-training", "world-conquest",

@@ -157,6 +157,7 @@ def make_rules(edition: str = "classic", options: Sequence[str] = (), revision: 
     return rules
 
 
+from risk.rules import castle as _castle  # noqa: E402  (registers Castle Risk)
 from risk.rules import classic as _classic  # noqa: E402  (registers the classic family)
 from risk.rules import revised as _revised  # noqa: E402  (registers the revised edition)
 
@@ -167,6 +168,7 @@ __all__ = [
         "Option",
     "Rules",
     "UnknownRules",
+    "_castle",
     "_classic",
     "_revised",
     "make_rules",

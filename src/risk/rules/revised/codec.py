@@ -11,7 +11,6 @@ here are part of the format: once shared, never change them; append.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from math import comb, perm
 
 from risk.actions import (
@@ -21,13 +20,11 @@ from risk.actions import (
     Claim,
     EndTurn,
     Fortify,
-    IllegalAction,
     Occupy,
     Place,
-    format_action,
-    parse_action,
 )
-from risk.codec.cards import largest, read_cards, write_cards
+from risk.codec import editions
+from risk.codec.cards import read_cards, write_cards
 from risk.codec.classic import (
     blank_state,
     check_state,
@@ -35,15 +32,15 @@ from risk.codec.classic import (
     corrupt,
     need,
     read_armies,
+    read_board,
     read_hand_sizes,
-    read_owners,
     read_usual,
     write_armies,
+    write_board,
     write_hand_sizes,
-    write_owners,
     write_usual,
 )
-from risk.codec.errors import CorruptCode, Unfit
+from risk.codec.errors import Unfit
 from risk.codec.rans import Adaptive, Model, Reader, Writer
 from risk.codec.tables import COMPACT, PLAIN
 from risk.deck import deck_for
@@ -59,7 +56,6 @@ _PHASES = tuple(Phase.named(name) for name in PHASE_TABLE)
 _PHASE_MODEL = Model([1, 2, 2, 8, 40, 20, 4, 1])
 _CLAIMING = (CAPITAL, Phase.CLAIM)
 _HELD_PRIOR, _HELD_STEP = (1, 6), 2  # a territory of the player to move was its own at the start of its turn
-_MAX_ACTION_TEXT = 200
 
 # Replay: the usual kinds of action in each phase, with weights; one more symbol for any other action.
 _PHASE_KINDS: dict[Phase, tuple[tuple[type, ...], Model]] = {
@@ -103,38 +99,12 @@ def compact_holds(s: GameState) -> bool:
 
 
 def _write(w: Writer, s: GameState) -> None:
-    board, extra = s.board, ext(s)
-    n, size, phase = s.players, board.size, s.phase
+    extra = ext(s)
+    n, phase = s.players, s.phase
     setup = phase.setup
     need(s.neutral < 0 and all(h == -1 for h in s.headquarters) and not s.set_aside)
     w.symbol(_PHASE_MODEL, _PHASES.index(phase))
-    w.digit(s.current, n)
-    w.digit(s.first_player, s.people)
-    if setup:
-        need(s.turn == 0 and all(s.alive))
-    else:
-        w.number(s.turn - 1, 6)
-        for p in range(n):
-            w.bit(s.alive[p])
-    if phase in _CLAIMING:
-        for t in range(size):
-            w.digit(s.owner[t] + 1, n + 1)
-            need(s.armies[t] == (1 if s.owner[t] >= 0 else 0))
-    else:
-        write_owners(w, s)
-    battle = s.battle_source >= 0
-    if not setup:
-        w.bit(battle)
-    else:
-        need(not battle)
-    if battle:
-        w.digit(s.battle_source, size)
-        targets = board.neighbours[s.battle_source]
-        need(s.battle_target in targets)
-        w.digit(targets.index(s.battle_target), len(targets))
-        w.digit(s.battle_dice - 1, 3)
-    else:
-        need(s.battle_target == -1 and s.battle_dice == 0)
+    write_board(w, s, phase in _CLAIMING)
     need(not s.attacker_faces and not s.defender_faces and not s.rerolled and not s.commander_used)
     if phase not in _CLAIMING:
         write_armies(w, s, s.battle_target if phase is Phase.OCCUPY else -1)
@@ -180,26 +150,10 @@ def _write(w: Writer, s: GameState) -> None:
 
 
 def _read(r: Reader, s: GameState) -> None:
-    board = s.board
-    n, size = s.players, board.size
+    n = s.players
     phase = s.phase = _PHASES[r.symbol(_PHASE_MODEL)]
     setup = phase.setup
-    s.current = r.digit(n)
-    s.first_player = r.digit(s.people)
-    if not setup:
-        s.turn = r.number(6) + 1
-        s.alive = [r.bit() for _ in range(n)]
-    if phase in _CLAIMING:
-        for t in range(size):
-            s.owner[t] = r.digit(n + 1) - 1
-            s.armies[t] = 1 if s.owner[t] >= 0 else 0
-    else:
-        read_owners(r, s)
-    if not setup and r.bit():
-        s.battle_source = r.digit(size)
-        targets = board.neighbours[s.battle_source]
-        s.battle_target = targets[r.digit(len(targets))]
-        s.battle_dice = r.digit(3) + 1
+    read_board(r, s, phase in _CLAIMING)
     if phase not in _CLAIMING:
         read_armies(r, s, s.battle_target if phase is Phase.OCCUPY else -1)
     for p in range(n):
@@ -245,13 +199,13 @@ def _write_extra(w: Writer, s: GameState, extra: RevisedState) -> None:
         else:
             w.digit(extra.capitals[p], size)
     need(len(extra.cities) == family.cities and list(extra.cities) == sorted(set(extra.cities)))
-    w.digit(_rank_combination(extra.cities), comb(size, family.cities))
+    w.digit(editions.rank_combination(extra.cities), comb(size, family.cities))
     tiers = family.objectives_per_tier
     for slots, pool in ((extra.objectives[:tiers], MINOR_OBJECTIVES), (extra.objectives[tiers:], MAJOR_OBJECTIVES)):
-        w.digit(_rank_draw(slots, pool), perm(len(pool), tiers))
+        w.digit(editions.rank_draw(slots, pool), perm(len(pool), tiers))
     if family.rewards:
         for slots, pool in ((extra.rewards[:tiers], MINOR_REWARDS), (extra.rewards[tiers:], MAJOR_REWARDS)):
-            w.digit(_rank_draw(slots, pool), perm(len(pool), tiers))
+            w.digit(editions.rank_draw(slots, pool), perm(len(pool), tiers))
     else:
         need(not extra.rewards)
     for slot in range(2 * tiers):
@@ -286,15 +240,15 @@ def _read_extra(r: Reader, s: GameState) -> RevisedState:
     family = settings(s.rules)
     n, size, phase = s.players, s.board.size, s.phase
     capitals = [r.digit(size + 1) - 1 if phase is CAPITAL else r.digit(size) for _ in range(n)]
-    cities = _unrank_combination(r.digit(comb(size, family.cities)), family.cities)
+    cities = editions.unrank_combination(r.digit(comb(size, family.cities)), family.cities)
     tiers = family.objectives_per_tier
     objectives: list[int] = []
     for pool in (MINOR_OBJECTIVES, MAJOR_OBJECTIVES):
-        objectives += _unrank_draw(r.digit(perm(len(pool), tiers)), pool, tiers)
+        objectives += editions.unrank_draw(r.digit(perm(len(pool), tiers)), pool, tiers)
     rewards: list[int] = []
     if family.rewards:
         for pool in (MINOR_REWARDS, MAJOR_REWARDS):
-            rewards += _unrank_draw(r.digit(perm(len(pool), tiers)), pool, tiers)
+            rewards += editions.unrank_draw(r.digit(perm(len(pool), tiers)), pool, tiers)
     slots = 2 * tiers
     extra = RevisedState(capitals, tuple(cities), tuple(objectives), tuple(rewards), [-1] * slots, [-1] * slots,
                          [-1] * slots)
@@ -318,78 +272,16 @@ def _is_airfield(extra: RevisedState, slot: int) -> bool:
     return bool(extra.rewards) and REWARDS[extra.rewards[slot]][0] == "airfield"
 
 
-def _rank_combination(items: Sequence[int]) -> int:
-    """The rank of an ascending combination in the combinatorial number system."""
-    return sum(comb(item, k + 1) for k, item in enumerate(items))
-
-
-def _unrank_combination(rank: int, k: int) -> list[int]:
-    items = []
-    for size in range(k, 0, -1):
-        item = largest(rank, size)
-        items.append(item)
-        rank -= comb(item, size)
-    return items[::-1]
-
-
-def _rank_draw(drawn: Sequence[int], pool: Sequence[int]) -> int:
-    """The rank of an ordered draw without replacement from ``pool``."""
-    remaining = list(pool)
-    rank = 0
-    for item in drawn:
-        if item not in remaining:
-            raise Unfit(f"{item} is not in the pool")
-        rank = rank * len(remaining) + remaining.index(item)
-        remaining.remove(item)
-    return rank
-
-
-def _unrank_draw(rank: int, pool: Sequence[int], k: int) -> list[int]:
-    radices = [len(pool) - i for i in range(k)]
-    digits = []
-    for radix in reversed(radices):
-        rank, digit = divmod(rank, radix)
-        digits.append(digit)
-    remaining = list(pool)
-    return [remaining.pop(d) for d in reversed(digits)]
-
-
 # ---------------------------------------------------------------------------------------------
 # Actions
 
 
 def write_action(w: Writer, s: GameState, action: Action) -> None:
-    kinds, model = _PHASE_KINDS[s.phase]
-    if type(action) in kinds:
-        probe = Writer()
-        if _write_usual(probe, s, action):
-            w.symbol(model, kinds.index(type(action)))
-            w.ops += probe.ops
-            return
-    w.symbol(model, len(kinds))
-    data = format_action(s.board, action).encode("utf-8")
-    if len(data) > _MAX_ACTION_TEXT:
-        raise Unfit("an action's text is too long")
-    w.number(len(data), 5)
-    for byte in data:
-        w.digit(byte, 256)
+    editions.write_action(w, s, action, _PHASE_KINDS, _write_usual)
 
 
 def read_action(r: Reader, s: GameState) -> Action:
-    kinds, model = _PHASE_KINDS[s.phase]
-    kind = r.symbol(model)
-    if kind < len(kinds):
-        return _read_usual(r, s, kinds[kind])
-    length = r.number(5)
-    if length > _MAX_ACTION_TEXT:
-        raise CorruptCode("This replay is corrupt: an action is impossibly long.")
-    try:
-        action = parse_action(s.board, bytes(r.digit(256) for _ in range(length)).decode("utf-8"))
-    except (IllegalAction, ValueError):
-        raise CorruptCode("This replay is corrupt: an action is not one this game knows.") from None
-    if type(action) in kinds and _write_usual(Writer(), s, action):
-        raise CorruptCode("This replay is corrupt: an action is spelt out needlessly.")
-    return action
+    return editions.read_action(r, s, _PHASE_KINDS, _read_usual, _write_usual)
 
 
 def _own(s: GameState) -> list[int]:

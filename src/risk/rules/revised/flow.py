@@ -29,7 +29,7 @@ from risk.actions import (
 from risk.board import Board
 from risk.deck import deck_for
 from risk.dice import PLAIN, DiceModel
-from risk.events import Fortified, GameWon, SetupDone
+from risk.events import Fortified, GameWon
 from risk.flow import Events, Flow, Handler, armies_text, step, territory_name
 from risk.rules import Rules
 from risk.rules.revised import (
@@ -146,13 +146,9 @@ class RevisedFlow(Flow):
     def list_capitals(self, state: GameState) -> list[Choice]:
         return [choice(PlaceCapital(t)) for t, who in enumerate(state.owner) if who < 0]
 
-    def finish_setup(self, state: GameState, events: Events) -> None:
-        """The deck shuffled again, the later seats' initial cards, then the first turn."""
-        state.reserve = [0] * state.players
-        state.quota_own = state.quota_neutral = 0
-        state.deck = list(range(len(deck_for(state.rules))))
-        state.rng = rng.shuffle(state.rng, state.deck)
-        events.append(SetupDone())
+    def start_play(self, state: GameState, events: Events) -> None:
+        """The deck was shuffled again (after the cities were drawn from it): the later seats' initial
+        cards, then the first turn."""
         seat = state.first_player
         for count in settings(state.rules).initial_cards[:state.people]:
             for _ in range(count):
