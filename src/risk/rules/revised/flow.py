@@ -244,7 +244,7 @@ class RevisedFlow(Flow):
         highest die when attacking from, or defending, an airfield's territory or a neighbour, while its
         holder holds it; one +1 at most)."""
         extra = ext(state)
-        if not extra.rewards:
+        if not extra.rewards or max(extra.rewarded) < 0:  # no reward claimed yet (or none in the game)
             return PLAIN
         attacker, defender = state.owner[source], state.owner[target]
         key = (int(extra.has_reward(attacker, "attack-die")), int(extra.has_reward(defender, "defense-die")),
@@ -293,6 +293,12 @@ class RevisedFlow(Flow):
 
     def objective_gap(self, state: GameState, objective: int, seat: int) -> str:
         """What ``seat`` still lacks to meet an objective now ("" when it meets it)."""
+        return self.objective_gaps(state, seat)[objective]
+
+    def objective_gaps(self, state: GameState, seat: int) -> list[str]:
+        """What ``seat`` still lacks to meet each of the twelve objectives now, by number ("" where it meets
+        it). "In one turn" counts what the player to move did not hold at the start of its turn (another
+        seat has taken nothing this turn)."""
         owner, extra = state.owner, ext(state)
         board = state.board
         held = [t for t, who in enumerate(owner) if who == seat]
@@ -300,10 +306,10 @@ class RevisedFlow(Flow):
         cities = [t for t in extra.cities if owner[t] == seat]
         new_cities = [t for t in cities if not at_start >> t & 1]
         enemy_capitals = [t for s, t in enumerate(extra.capitals) if s != seat and t >= 0 and owner[t] == seat]
-        whole = [c for c in board.continents if all(owner[t] == seat for t in c.territories)]
+        missing = {c.id: sum(1 for t in c.territories if owner[t] != seat) for c in board.continents}
+        whole = [c for c in board.continents if not missing[c.id]]
         taken_whole = [c for c in whole if not any(at_start >> t & 1 for t in c.territories)]
         new_territories = [t for t in held if not at_start >> t & 1]
-        key = OBJECTIVES[objective][0]
         counts = {
             "cities-8": (len(cities), 8, "cities"),
             "cities-11": (len(cities), 11, "cities"),
@@ -315,20 +321,25 @@ class RevisedFlow(Flow):
             "territories-10-in-a-turn": (len(new_territories), 10, "territories taken this turn"),
             "territories-18": (len(held), 18, "territories"),
         }
-        if key in counts:
-            have, need, what = counts[key]
-            return "" if have >= need else f"you have {have} of the {need} {what}"
-        continent = next(c for c in board.continents if c.id == key.replace("-", "_"))
-        missing = sum(1 for t in continent.territories if owner[t] != seat)
-        return "" if not missing else f"{missing} of {continent.name}'s territories are not yours"
+        gaps = []
+        for key, _ in OBJECTIVES:
+            if key in counts:
+                have, need, what = counts[key]
+                gaps.append("" if have >= need else f"you have {have} of the {need} {what}")
+            else:  # a continent to hold whole
+                continent = next(c for c in board.continents if c.id == key.replace("-", "_"))
+                lacking = missing[continent.id]
+                gaps.append("" if not lacking else f"{lacking} of {continent.name}'s territories are not yours")
+        return gaps
 
     def claimable(self, state: GameState) -> list[int]:
         """The slots whose objective the player to move may claim now."""
         extra = ext(state)
         if state.phase is not Phase.ATTACK or extra.claimed:
             return []
+        gaps = self.objective_gaps(state, state.current)
         return [slot for slot, objective in enumerate(extra.objectives)
-                if extra.holders[slot] < 0 and not self.objective_gap(state, objective, state.current)]
+                if extra.holders[slot] < 0 and not gaps[objective]]
 
     def airfield_reward(self, state: GameState, slot: int) -> bool:
         """Whether the reward on ``slot`` is an Airfield (and rewards are in play)."""
@@ -544,14 +555,27 @@ class RevisedFlow(Flow):
         return start + state.turn * per_turn
 
     def wrong_phase_message(self, state: GameState, action: Action) -> str:
-        if state.phase is CAPITAL:
+        """The rule an action breaks in this phase, in the edition's words (the core's otherwise)."""
+        phase, claimed = state.phase, ext(state).claimed
+        if phase is CAPITAL:
             return "first each player places a capital"
-        if state.phase is Phase.FORTIFY and ext(state).claimed and isinstance(action, Attack | Blitz):
+        if isinstance(action, PlaceCapital):
+            return ("capitals are placed before the first turn" if not phase.setup
+                    else "every player has placed a capital")
+        if phase in (Phase.OCCUPY, Phase.OVER) or (phase.setup and not isinstance(action, TradeStars)):
+            return super().wrong_phase_message(state, action)
+        if phase is Phase.FORTIFY and claimed and isinstance(action, Attack | Blitz):
             return "no more attacks after claiming an objective"
-        if isinstance(action, Claim) and state.phase is Phase.ATTACK:
+        if isinstance(action, Claim):
             return "every territory is claimed"
         if isinstance(action, ClaimObjective):
+            if claimed:
+                return "only one objective may be claimed each turn"
             return "an objective is claimed after attacking and before maneuvering"
+        if isinstance(action, TradeStars):
+            return "cards are traded while drafting, before placing the last of your troops"
+        if isinstance(action, StartingManeuver):
+            return "the Starting Maneuver is one move before your first attack, for its holder"
         return super().wrong_phase_message(state, action)
 
     # -----------------------------------------------------------------------------------------
