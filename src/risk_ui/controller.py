@@ -38,8 +38,10 @@ from risk.events import BattleFought, Captured, Event
 from risk.game import HUMAN, Game, Seat
 from risk.rules import EDITIONS, OPTIONS, make_rules
 from risk.state import GameState, Phase
+from risk_ui import record_state
 from risk_ui.palette import PALETTE
-from risk_ui.record import RecordUi
+from risk_ui.record_state import RecordUi
+from risk_ui.words import armies_text, error_text
 
 AMOUNTS = ("1", "5", "all", "number")
 SETUP_OPTION = "auto-setup"  # offered as "manual or automatic setup", not among the other options
@@ -365,9 +367,7 @@ class Controller:
             ui.fast, ui.out_dismissed = True, True
             return
         if name.startswith(("log-", "replay-", "stats-", "check-")):
-            from risk_ui import record
-
-            record.command(self, name, arg)
+            record_state.command(ui.record, self.game, name, arg)
             return
         if name == "skip":
             ui.skipping = any(self.is_human(s) for s in range(len(self.game.seats))) and not self.is_human(
@@ -431,9 +431,7 @@ class Controller:
         elif name == "ng-edition" and value in EDITIONS:
             ui.dialog_edition = value
         elif name.startswith("log-"):
-            from risk_ui import record
-
-            record.set_field(self, name, value)
+            record_state.set_field(ui.record, name, value)
 
     # -- amounts ----------------------------------------------------------------------------------
 
@@ -638,35 +636,6 @@ class Controller:
     def people_at_table(self) -> int:
         """How many seats people play."""
         return sum(1 for s in self.game.seats if s.controller == HUMAN)
-
-
-def armies_text(count: int) -> str:
-    """ "1 army", "3 armies"."""
-    return f"{count} army" if count == 1 else f"{count} armies"
-
-
-def plural(count: int, one: str, many: str) -> str:
-    """A count with its noun: ``plural(1, "territory", "territories")`` is "1 territory"."""
-    return f"{count} {one if count == 1 else many}"
-
-
-def armies_range_text(low: int, high: int) -> str:
-    """A range of armies, said once when it is one number.
-
-    >>> armies_range_text(3, 3), armies_range_text(1, 1), armies_range_text(2, 5)
-    ('3 armies', '1 army', '2 to 5 armies')
-    """
-    return armies_text(high) if low >= high else f"{low} to {high} armies"
-
-
-def error_text(error: BaseException, limit: int = 200) -> str:
-    """An unexpected error in one line for the player: its kind and message, cut to ``limit`` characters.
-
-    >>> error_text(ZeroDivisionError("division by zero"))
-    'ZeroDivisionError: division by zero'
-    """
-    text = " ".join(f"{type(error).__name__}: {error}".split()) if str(error) else type(error).__name__
-    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 def _int(text: str, default: int) -> int:

@@ -3,7 +3,7 @@
 :class:`Page` works on any object with the DOM's methods (``getElementById``, ``setAttribute``, …), so
 the tests drive it with a small recording fake; :func:`connect` gives it PyScript's real ``document``
 and proxies. Nothing of the game lives here: a click goes to the controller, then the whole
-:class:`~risk_ui.view.Screen` is rendered again and only what changed is written.
+:class:`~risk_ui.screen.Screen` is rendered again and only what changed is written.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from risk_ui import layout, view
 from risk_ui.controller import EXCLUSIVE_OPTIONS, Controller
 from risk_ui.palette import mark_path
+from risk_ui.screen import Control, Screen, TerritoryView
 
 SVG_NS = "http://www.w3.org/2000/svg"
 STYLESHEET = "./assets/style/game.css"
@@ -54,7 +55,7 @@ class Page:
         self._listeners: list[Any] = []  # proxies kept alive for as long as the page lives
         self._overlay = ""
         self._elements: dict[str, Any] = {}  # fixed elements of the layout by id (never replaced)
-        self._drawn: dict[str, view.TerritoryView] = {}  # each territory as last drawn
+        self._drawn: dict[str, TerritoryView] = {}  # each territory as last drawn
         self.after_render: list[Callable[[], None]] = []  # called after each render (autosave, saves panel)
 
     # -- building ---------------------------------------------------------------------------------
@@ -279,18 +280,18 @@ class Page:
         traceback.print_exception(error, file=sys.stderr)
         self.controller.report_problem(doing, error)
         try:
-            self._draw_control("problem", view.Control(hidden=False))
+            self._draw_control("problem", Control(hidden=False))
             self._text("problem-text", self.controller.ui.problem)
         except Exception as again:  # no room to say it on the page: the console has it
             traceback.print_exception(again, file=sys.stderr)
 
-    def _focus_first_active(self, screen: view.Screen) -> None:
+    def _focus_first_active(self, screen: Screen) -> None:
         for tv in screen.territories:
             if "active" in tv.classes:
                 self._territories[tv.id].focus()
                 return
 
-    def _draw_territory(self, tv: view.TerritoryView) -> None:
+    def _draw_territory(self, tv: TerritoryView) -> None:
         key = tv.id
         if self._drawn.get(key) == tv:
             return
@@ -326,7 +327,7 @@ class Page:
         if self._changed(ident, "text", text):
             self._by_id(ident).textContent = text
 
-    def _draw_control(self, ident: str, control: view.Control) -> None:
+    def _draw_control(self, ident: str, control: Control) -> None:
         element = self._by_id(ident)
         if self._changed(ident, "hidden", control.hidden):
             element.hidden = control.hidden

@@ -1,7 +1,7 @@
 """The fixed HTML of the page's controls, built once from the engine's registries.
 
 Everything that changes during play is written later by the DOM module from a
-:class:`~risk_ui.view.Screen`; this is only the skeleton: the panels, their buttons (each a real
+:class:`~risk_ui.screen.Screen`; this is only the skeleton: the panels, their buttons (each a real
 ``<button>`` with a visible name and a ``data-action``), the hand-off and winner screens, and the
 new-game dialog listing every edition and option with its title and description.
 """

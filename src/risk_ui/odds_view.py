@@ -26,7 +26,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from risk.odds_float import (
     PAGE_EXACT_SECONDS,
@@ -38,9 +38,7 @@ from risk.odds_float import (
     ready,
 )
 from risk.state import GameState, Phase
-
-if TYPE_CHECKING:
-    from risk_ui.controller import Controller
+from risk_ui.controller import Controller
 
 SLICE_SECONDS = 0.008  # work per tick of :func:`run` before the browser gets the thread back
 IDLE = 0.05  # how often :func:`run` looks for work while there is none

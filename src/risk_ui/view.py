@@ -18,13 +18,11 @@ The page's test contract, stable across releases:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from html import escape
-from typing import TYPE_CHECKING
 
 from risk.actions import Reroll, UseCommander, every_action
 from risk.deck import deck_for
-from risk.engine import bonus_choices, legal_actions, matched_sets, must_trade, occupy_range, reachable, tradable_sets
+from risk.engine import bonus_choices, legal_actions, matched_sets, must_trade, occupy_range, tradable_sets
 from risk.events import BattleFought, Eliminated, Event
 from risk.flow import flow_for
 from risk.history import describe, seat_names
@@ -32,165 +30,11 @@ from risk.rules import OPTIONS
 from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
 from risk_ui import bots, odds_view, record
-from risk_ui.controller import SETUP_OPTION, armies_range_text, armies_text, plural
-from risk_ui.palette import NEUTRAL, PALETTE, UNCLAIMED_HEX, Colour, ink_for, mark_path, tint
-
-if TYPE_CHECKING:
-    from risk_ui.controller import Controller
-
-LAND_TINT = 0.35  # how much white goes into an owner's colour on the land (the badge has the full colour)
-
-
-@dataclass(frozen=True, slots=True)
-class TerritoryView:
-    """What one territory shows."""
-
-    index: int
-    id: str
-    name: str
-    owner: str  # seat number as text, "" while unclaimed
-    armies: int
-    label: str  # aria-label
-    colour: str  # badge fill
-    tint: str  # land fill
-    ink: str  # army count colour on the badge
-    mark: str  # the owner's mark shape, "" while unclaimed
-    classes: tuple[str, ...] = ()  # "selected", "target", "attackable", "movable", "active", "headquarters"
-    pressed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Control:
-    """A fixed element of the layout: shown or hidden, enabled or not, and optionally its text or value."""
-
-    hidden: bool = False
-    disabled: bool | None = None  # None: not a control that can be disabled
-    text: str | None = None
-    pressed: bool | None = None
-    value: str | None = None
-    minimum: str | None = None
-    maximum: str | None = None
-
-
-@dataclass(frozen=True)
-class Screen:
-    """The whole page at one moment."""
-
-    phase: str
-    player: str
-    territories: tuple[TerritoryView, ...]
-    status: str
-    message: str
-    message_error: bool
-    controls: dict[str, Control] = field(default_factory=dict)  # by element id
-    html: dict[str, str] = field(default_factory=dict)  # container id -> inner HTML
-    overlay: str = ""  # "handoff", "winner", "out" or ""
-    dialog_open: bool = False
-    focus: int = -1  # territory index to focus, or -1
-
-    def territory(self, territory_id: str) -> TerritoryView:
-        """The view of one territory by its engine id."""
-        for view in self.territories:
-            if view.id == territory_id:
-                return view
-        raise KeyError(territory_id)
-
-
-def seat_colour(controller: Controller, seat: int) -> Colour:
-    """The palette entry of a seat (the neutral's grey for the neutral seat)."""
-    seats = controller.game.seats
-    if 0 <= seat < len(seats):
-        return PALETTE[seats[seat].colour % len(PALETTE)]
-    return NEUTRAL
-
-
-def territory_label(name: str, owner_name: str | None, armies: int) -> str:
-    """The aria-label of a territory.
-
-    >>> territory_label("Alaska", "Red", 3)
-    'Alaska, Red, 3 armies'
-    >>> territory_label("Alaska", None, 0)
-    'Alaska, unclaimed'
-    """
-    if owner_name is None:
-        return f"{name}, unclaimed"
-    return f"{name}, {owner_name}, {armies_text(armies)}"
-
-
-# ------------------------------------------------------------------------------------------------
-# Territories
-
-
-def _highlights(controller: Controller) -> dict[int, set[str]]:
-    """Which territories to mark as selected, targets or possible choices."""
-    state, ui = controller.state, controller.ui
-    marks: dict[int, set[str]] = {}
-    if ui.handoff >= 0 or state.phase is Phase.OVER:
-        return marks
-    seat, owner, armies = state.current, state.owner, state.armies
-
-    def add(t: int, name: str) -> None:
-        marks.setdefault(t, set()).add(name)
-
-    phase = state.phase
-    if phase is Phase.CLAIM:
-        for t, o in enumerate(owner):
-            if o < 0:
-                add(t, "active")
-    elif phase is Phase.SETUP:
-        for t, o in enumerate(owner):
-            if (o == seat and state.quota_own) or (o == state.neutral >= 0 and state.quota_neutral):
-                add(t, "active")
-    elif phase in (Phase.HEADQUARTERS, Phase.REINFORCE):
-        for t, o in enumerate(owner):
-            if o == seat:
-                add(t, "active")
-    elif phase in (Phase.ATTACK, Phase.FORTIFY):
-        source = ui.selected
-        if source < 0:
-            for t, o in enumerate(owner):
-                if o == seat and armies[t] >= 2:
-                    add(t, "active")
-        else:
-            add(source, "selected")
-            if phase is Phase.ATTACK:
-                for t in state.board.neighbours[source]:
-                    if owner[t] != seat:
-                        add(t, "attackable")
-            for t in reachable(state, source):
-                add(t, "movable")
-            if ui.target >= 0:
-                add(ui.target, "target")
-    elif phase in (Phase.OCCUPY, Phase.BATTLE):
-        add(state.battle_source, "selected")
-        add(state.battle_target, "target")
-    for hq in visible_headquarters(state, ui.viewer):  # secret until everyone has chosen
-        if hq >= 0:
-            add(hq, "headquarters")
-    return marks
-
-
-def territory_views(controller: Controller) -> tuple[TerritoryView, ...]:
-    """Every territory as it shows now."""
-    state = controller.state
-    marks = _highlights(controller)
-    views = []
-    for t, territory in enumerate(state.board.territories):
-        seat = state.owner[t]
-        classes = tuple(sorted(marks.get(t, ())))
-        if seat < 0:
-            views.append(TerritoryView(
-                t, territory.id, territory.name, "", state.armies[t], territory_label(territory.name, None, 0),
-                UNCLAIMED_HEX, UNCLAIMED_HEX, "#000000", "", classes, False))
-            continue
-        colour = seat_colour(controller, seat)
-        views.append(TerritoryView(
-            t, territory.id, territory.name, str(seat), state.armies[t],
-            territory_label(territory.name, controller.seat_name(seat), state.armies[t]),
-            colour.hex, tint(colour.hex, LAND_TINT), ink_for(colour.hex), colour.mark, classes,
-            "selected" in classes or "target" in classes))
-    return tuple(views)
-
+from risk_ui.controller import SETUP_OPTION, Controller
+from risk_ui.map_view import seat_colour, territory_views
+from risk_ui.palette import Colour, mark_path
+from risk_ui.screen import Control, Screen
+from risk_ui.words import armies_range_text, armies_text, plural
 
 # ------------------------------------------------------------------------------------------------
 # Text
