@@ -14,15 +14,20 @@ from collections.abc import Callable
 from typing import Any
 
 from risk_ui import layout, view
-from risk_ui.controller import EXCLUSIVE_OPTIONS, Controller
-from risk_ui.palette import mark_path
+from risk_ui.controller import EXCLUSIVE_OPTIONS, MAX_SEATS, Controller
+from risk_ui.palette import SITES, mark_path, site_path
 from risk_ui.screen import Control, Screen, TerritoryView
 
 SVG_NS = "http://www.w3.org/2000/svg"
 STYLESHEET = "./assets/style/game.css"
-FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player")
+FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player",
+          "airfield-where")
 KEYS = ("Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game", "out": "out-play-on"}
+# Where a site's shape goes beside the army badge (in badge radii from its centre) and how large it is; the
+# owner's mark has the top right.
+SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25)}
+SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6}
 
 
 class Page:
@@ -49,6 +54,7 @@ class Page:
         self._territories: dict[str, Any] = {}  # engine id -> <g>
         self._counts: dict[str, Any] = {}  # engine id -> <text class="army-count">
         self._marks: dict[str, Any] = {}  # engine id -> <path class="owner-mark">
+        self._sites: dict[str, dict[str, Any]] = {}  # engine id -> site -> <path class="site">, made when needed
         self._badges: dict[str, tuple[float, float, float]] = {}  # engine id -> badge centre and radius
         self._base_class: dict[str, str] = {}
         self._written: dict[tuple[str, str], object] = {}  # what was last written, to write only changes
@@ -193,7 +199,7 @@ class Page:
         """The new-game dialog's fields as plain strings and lists."""
         doc = self.document
         form: dict[str, object] = {"count": str(doc.getElementById("ng-count").value)}
-        for i in range(layout.MAX_SEATS):
+        for i in range(MAX_SEATS):
             for part in ("name", "colour", "controller"):
                 form[f"{part}-{i}"] = str(doc.getElementById(f"ng-{part}-{i}").value)
         for element in doc.querySelectorAll('input[name="ng-edition"]'):
@@ -312,6 +318,31 @@ class Page:
             self._counts[key].textContent = str(tv.armies)
         x, y, r = self._badges[key]
         self._set(self._marks[key], key + "/mark", "d", mark_path(tv.mark, x + r, y - r, r * 1.1) if tv.mark else "")
+        self._draw_sites(key, dict(tv.sites), x, y, r)
+
+    def _draw_sites(self, key: str, shown: dict[str, str], x: float, y: float, r: float) -> None:
+        """The capital, city and airfield on a territory (Revised): each its own shape beside the badge."""
+        made = self._sites.get(key)
+        if made is None:
+            if not shown:
+                return
+            made = self._sites[key] = {}
+        for site in SITES:
+            fill = shown.get(site)
+            element = made.get(site)
+            if element is None:
+                if fill is None:
+                    continue
+                element = self.document.createElementNS(SVG_NS, "path")
+                element.setAttribute("class", f"site site-{site}")
+                element.setAttribute("aria-hidden", "true")
+                self._territories[key].appendChild(element)
+                made[site] = element
+            dx, dy = SITE_PLACES[site]
+            path = site_path(site, x + dx * r, y + dy * r, r * SITE_SIZES[site]) if fill is not None else ""
+            self._set(element, f"{key}/{site}", "d", path)
+            if fill is not None:
+                self._set(element, f"{key}/{site}", "fill", fill)
 
     def _by_id(self, ident: str) -> Any:
         """A fixed element of the layout (looked up once: fewer calls into the browser)."""

@@ -1,5 +1,5 @@
-"""The map: what every territory shows (owner, armies, colours, mark, name for a screen reader) and which
-are highlighted as the choices of the moment.
+"""The map: what every territory shows (owner, armies, colours, mark, what stands on it, name for a screen
+reader) and which are highlighted as the choices of the moment.
 
 Pure: from a :class:`~risk_ui.controller.Controller` to :class:`~risk_ui.screen.TerritoryView` values,
 used by the view for the live game and by the record for a replay's past.
@@ -8,22 +8,16 @@ used by the view for the live game and by the record for a replay's past.
 from __future__ import annotations
 
 from risk.engine import reachable
+from risk.rules.revised.flow import CAPITAL
 from risk.state import Phase
 from risk.visibility import visible_headquarters
 from risk_ui.controller import Controller
-from risk_ui.palette import NEUTRAL, PALETTE, UNCLAIMED_HEX, Colour, ink_for, tint
+from risk_ui.palette import UNCLAIMED_HEX, ink_for, tint
+from risk_ui.revised_view import site_fill, site_words, sites
 from risk_ui.screen import TerritoryView
 from risk_ui.words import armies_text
 
 LAND_TINT = 0.35  # how much white goes into an owner's colour on the land (the badge has the full colour)
-
-
-def seat_colour(controller: Controller, seat: int) -> Colour:
-    """The palette entry of a seat (the neutral's grey for the neutral seat)."""
-    seats = controller.game.seats
-    if 0 <= seat < len(seats):
-        return PALETTE[seats[seat].colour % len(PALETTE)]
-    return NEUTRAL
 
 
 def territory_label(name: str, owner_name: str | None, armies: int) -> str:
@@ -51,7 +45,11 @@ def _highlights(controller: Controller) -> dict[int, set[str]]:
         marks.setdefault(t, set()).add(name)
 
     phase = state.phase
-    if phase is Phase.CLAIM:
+    if phase is Phase.ATTACK and ui.airfield_slot >= 0:  # where the Airfield may go: any of the player's
+        for t, o in enumerate(owner):
+            if o == seat:
+                add(t, "active")
+    elif phase is Phase.CLAIM or phase is CAPITAL:
         for t, o in enumerate(owner):
             if o < 0:
                 add(t, "active")
@@ -92,19 +90,24 @@ def territory_views(controller: Controller) -> tuple[TerritoryView, ...]:
     """Every territory as it shows now."""
     state = controller.state
     marks = _highlights(controller)
+    placed = sites(state)  # the Revised edition's capitals, cities and airfields
     views = []
     for t, territory in enumerate(state.board.territories):
         seat = state.owner[t]
         classes = tuple(sorted(marks.get(t, ())))
+        here = placed.get(t, ())
+        shown = tuple((site, site_fill(controller, site, who)) for site, who in here)
+        said = "".join(f", {site_words(controller, site, who)}" for site, who in here)
         if seat < 0:
             views.append(TerritoryView(
-                t, territory.id, territory.name, "", state.armies[t], territory_label(territory.name, None, 0),
-                UNCLAIMED_HEX, UNCLAIMED_HEX, "#000000", "", classes, False))
+                t, territory.id, territory.name, "", state.armies[t],
+                territory_label(territory.name, None, 0) + said,
+                UNCLAIMED_HEX, UNCLAIMED_HEX, "#000000", "", classes, False, shown))
             continue
-        colour = seat_colour(controller, seat)
+        colour = controller.seat_colour(seat)
         views.append(TerritoryView(
             t, territory.id, territory.name, str(seat), state.armies[t],
-            territory_label(territory.name, controller.seat_name(seat), state.armies[t]),
+            territory_label(territory.name, controller.seat_name(seat), state.armies[t]) + said,
             colour.hex, tint(colour.hex, LAND_TINT), ink_for(colour.hex), colour.mark, classes,
-            "selected" in classes or "target" in classes))
+            "selected" in classes or "target" in classes, shown))
     return tuple(views)

@@ -42,7 +42,7 @@ from risk.history import Chronicle, LogLine, LogReader, SeatStats, describe, gam
 from risk.state import GameState, Phase
 from risk_ui import charts
 from risk_ui.controller import Controller, UiState
-from risk_ui.map_view import seat_colour, territory_views
+from risk_ui.map_view import territory_views
 from risk_ui.record_state import (
     ALL,
     CHECKPOINT,
@@ -134,7 +134,13 @@ def work(controller: Controller, budget: float = WORK_BUDGET, clock: Callable[[]
     rec = controller.ui.record
     page = rec.page
     if rec.log_open and page is not None and page.reader.game is controller.game and not page.done:
-        return bool(_slices(lambda: (page.step(), not page.done)[1], budget, clock)) or page.done
+        searching = page
+
+        def further() -> bool:
+            searching.step()
+            return not searching.done
+
+        return bool(_slices(further, budget, clock)) or page.done
     over = controller.state.phase.name == "OVER"
     if (rec.stats_open or over) and not chronicle(controller).done:
         kept = chronicle(controller)
@@ -313,7 +319,7 @@ def stats_parts(controller: Controller) -> dict[str, str]:
 
     def charts_html() -> str:
         names = seat_names(game)
-        colours = [seat_colour(controller, seat).hex for seat in range(len(names))]
+        colours = [controller.seat_colour(seat).hex for seat in range(len(names))]
         turns = [turn for turn, _ in series]
         drawn = "".join(
             charts.line_chart(title, turns, [[getattr(stats[seat], field) for _, stats in series]
@@ -484,7 +490,7 @@ PANEL_HTML = (
 
 
 ACTION_PANELS = ("panel-place", "panel-attack", "panel-move", "panel-occupy", "panel-battle", "panel-cards",
-                 "end-turn")
+                 "end-turn", "panel-claim")
 
 
 def step_marks(game: Game, index: int) -> dict[int, str]:

@@ -26,6 +26,7 @@ class TerritoryView:
     mark: str  # the owner's mark shape, "" while unclaimed
     classes: tuple[str, ...] = ()  # "selected", "target", "attackable", "movable", "active", "headquarters"
     pressed: bool = False
+    sites: tuple[tuple[str, str], ...] = ()  # what stands on it (Revised): (site, fill colour), site in SITES
 
 
 @dataclass(frozen=True, slots=True)
