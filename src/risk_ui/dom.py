@@ -24,6 +24,8 @@ FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count"
           "airfield-where")
 KEYS = ("Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game", "out": "out-play-on"}
+# A part that asks for a choice as it appears takes the keyboard's focus to its first field.
+FOCUS_ON_SHOW = {"airfield-chooser": "airfield-where"}
 # Where a site's shape goes beside the army badge (in badge radii from its centre) and how large it is; the
 # owner's mark has the top right.
 SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25)}
@@ -63,6 +65,7 @@ class Page:
         self._elements: dict[str, Any] = {}  # fixed elements of the layout by id (never replaced)
         self._drawn: dict[str, TerritoryView] = {}  # each territory as last drawn
         self.after_render: list[Callable[[], None]] = []  # called after each render (autosave, saves panel)
+        self._focus_next = ""  # a field to focus once this render is written (FOCUS_ON_SHOW)
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -249,6 +252,9 @@ class Page:
         for ident, control in screen.controls.items():
             self._draw_control(ident, control)
         self._draw_html(screen.html)
+        if self._focus_next:
+            self._by_id(self._focus_next).focus()
+            self._focus_next = ""
         dialog = self._by_id("new-game-dialog")
         if screen.dialog_open and not dialog.open:
             self._written.pop(("ng-error", "text"), None)
@@ -362,6 +368,8 @@ class Page:
         element = self._by_id(ident)
         if self._changed(ident, "hidden", control.hidden):
             element.hidden = control.hidden
+            if not control.hidden and ident in FOCUS_ON_SHOW:
+                self._focus_next = FOCUS_ON_SHOW[ident]
         if control.disabled is not None and self._changed(ident, "disabled", control.disabled):
             element.disabled = control.disabled
         if control.text is not None and self._changed(ident, "text", control.text):

@@ -98,8 +98,8 @@ def dialog_html() -> str:
         "at a time, then place their remaining armies.</span></label></fieldset>"
         + exclusive
         + '<fieldset id="ng-options"><legend>Options</legend>' + options + "</fieldset>"
+        '<div class="dialog-buttons">'  # the reason for a refusal stays in sight beside "Start game"
         '<p id="ng-error" class="error" role="alert" hidden></p>'
-        '<div class="dialog-buttons">'
         + _button("start-game", "Start game", element_id="ng-start")
         + _button("close-dialog", "Cancel", element_id="ng-cancel")
         + "</div></form></dialog>")

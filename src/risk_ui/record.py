@@ -39,6 +39,7 @@ from risk.events import (
 )
 from risk.game import Game
 from risk.history import Chronicle, LogLine, LogReader, SeatStats, describe, game_log, seat_names
+from risk.rules.revised.events import CapitalPlaced, ObjectiveClaimed
 from risk.state import GameState, Phase
 from risk_ui import charts
 from risk_ui.controller import Controller, UiState
@@ -506,8 +507,10 @@ def step_marks(game: Game, index: int) -> dict[int, str]:
                 marks[event.target] = "target"
             case HeadquartersChosen() if game.state.phase is Phase.HEADQUARTERS:
                 pass  # chosen in secret: not shown while others are still choosing
-            case Placed() | Claimed() | HeadquartersChosen() | Captured():
+            case Placed() | Claimed() | HeadquartersChosen() | Captured() | CapitalPlaced():
                 marks.setdefault(event.territory, "target")
+            case ObjectiveClaimed(airfield=where) if where >= 0:
+                marks.setdefault(where, "target")
     return marks
 
 

@@ -234,7 +234,7 @@ def _dice_row(faces: tuple[int, ...], side: str, who: str, bonus: int = 0, plus:
     dice = []
     for i, f in enumerate(faces):
         extra = " dropped" if i >= kept else ""
-        shown = f'{f}<sup class="die-plus">+{plus}</sup>' if plus and i == 0 and kept else str(f)
+        shown = f'<span>{f}<sup class="die-plus">+{plus}</sup></span>' if plus and i == 0 and kept else str(f)
         dice.append(f'<span class="die {side}{extra}" data-face="{f}">{shown}</span>')
     return (f'<div class="dice-row {side}" role="img" aria-label="{escape(who)} rolled {spoken}">'
             f'<span class="dice-who">{escape(who)}</span>{"".join(dice)}</div>')
@@ -324,8 +324,10 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         most = min(3, state.armies[source] - 1) if source >= 0 else 3
         for n in (1, 2, 3):
             c[f"dice-{n}"] = Control(pressed=controller.dice_count() == n, disabled=source >= 0 and n > most)
+        bonus = flow_for(state.rules).battle_model(state, source, target).attack_bonus if ready else 0
+        extra = f" and {plural(bonus, 'bonus die', 'bonus dice')}" if bonus else ""  # the Attack Die
         c["roll"] = Control(disabled=not ready, text=f"Roll {controller.dice_count()} "
-                                                     f"{'die' if controller.dice_count() == 1 else 'dice'}")
+                                                     f"{'die' if controller.dice_count() == 1 else 'dice'}{extra}")
         # The threshold belongs to the attack chosen, and the button says what it will do.
         blocked = controller.blitz_blocked()
         c["threshold"] = Control(value=str(ui.threshold), disabled=not ready,

@@ -372,6 +372,7 @@ def test_the_airfield_can_be_placed_from_the_list_and_the_choice_can_be_cancelle
     doc.click(doc.querySelector(f'#claim-choices button[data-arg="{slot}"]'))
     where = next(t for t, who in enumerate(state.owner) if who == state.current)
     select = doc.getElementById("airfield-where")
+    assert doc.activeElement is select  # the keyboard goes on where the choice is asked
     select.value = str(where)
     doc.dispatch(select, "change")
     assert not doc.getElementById("airfield-place").disabled
@@ -458,6 +459,26 @@ def test_the_dice_panel_shows_a_dropped_bonus_die_and_the_airfield_plus(mount: M
         assert "lowest die dropped" in dice.querySelector(".dice-row.defender").getAttribute("aria-label")
 
 
+def test_the_roll_button_says_the_attack_die_is_thrown_too(mount: Mount):
+    state = revised_claim(7)
+    extra = ext(state)
+    seat = state.current
+    slot = next(s for s, r in enumerate(extra.rewards) if REWARDS[r][0] == "attack-die")
+    extra.holders[slot] = extra.rewarded[slot] = seat
+    source = next(t for t, who in enumerate(state.owner) if who == seat and state.armies[t] >= 4
+                  and any(state.owner[n] != seat for n in state.board.neighbours[t]))
+    target = next(n for n in state.board.neighbours[source] if state.owner[n] != seat)
+    c = from_state(state)
+    doc, _ = mount(c)
+    for t in (source, target):
+        doc.click(doc.querySelector(f'[data-territory="{state.board.territories[t].id}"]'))
+    assert text(doc, "roll") == "Roll 3 dice and 1 bonus die"
+    assert "your Attack Die (one more die thrown, the lowest dropped)" in doc.getElementById("odds").innerHTML
+    doc.click(doc.getElementById("roll"))
+    fought = [e for e in c.ui.events if isinstance(e, BattleFought)][-1]
+    assert len(fought.attacker) == 4 and len(doc.getElementById("dice").querySelectorAll(".die.attacker")) == 4
+
+
 def test_the_starting_maneuver_moves_and_keeps_the_attacks_open(mount: Mount):
     state = revised_claim(7)
     extra = ext(state)
@@ -487,7 +508,8 @@ def test_the_starting_maneuver_moves_and_keeps_the_attacks_open(mount: Mount):
 
 
 def play_to_the_end(c: Controller, page: Any, claim: bool = True) -> None:
-    """Normal bots play every seat through the page's controller, claiming objectives as they come."""
+    """Normal bots play every seat through the page's controller, trading stars and claiming objectives as
+    soon as they may."""
     from risk.ai import make_bot
     from risk.visibility import public_view
 
@@ -500,7 +522,11 @@ def play_to_the_end(c: Controller, page: Any, claim: bool = True) -> None:
         if c.ui.handoff >= 0:
             c.command("handoff")
         claimable = flow.claimable(state) if claim else []
-        if claimable:
+        trades = [a for a in every_action(flow.list_trades(state)) if isinstance(a, TradeStars)]
+        if state.phase is Phase.REINFORCE and trades:  # the richest trade the hand allows
+            stars = deck_for(state.rules).stars
+            action = max(trades, key=lambda a: sum(stars[x] for x in a.cards))
+        elif claimable:
             slot = claimable[0]
             mine = max((t for t, who in enumerate(state.owner) if who == state.current), key=lambda t: state.armies[t])
             action = ClaimObjective(slot, mine if flow.airfield_reward(state, slot) else -1)
@@ -511,10 +537,12 @@ def play_to_the_end(c: Controller, page: Any, claim: bool = True) -> None:
 
 
 def test_a_whole_revised_game_shows_every_new_event_in_the_log_replay_and_statistics(mount: Mount):
-    c = revised(seed=7)
+    c = revised(seed=8)
     doc, page = mount(c)
     play_to_the_end(c, page)
     assert c.state.phase is Phase.OVER
+    kinds = {type(e).__name__ for step in c.game.history for e in step.events}
+    assert {"CapitalPlaced", "StarsTraded", "ObjectiveClaimed", "ObjectivesTaken", "RewardsLost"} <= kinds
     # The winner's screen says how the game was won.
     assert not doc.getElementById("winner").hidden
     winner = c.seat_name(c.state.winner)
@@ -523,12 +551,15 @@ def test_a_whole_revised_game_shows_every_new_event_in_the_log_replay_and_statis
         f"{winner} is the last player standing")
     # Every new kind of event has its line in the whole log: a search finds it.
     doc.click(doc.getElementById("log-toggle"))
-    for words in ("places a capital on", "Cities on", "claims “"):
+    for words, said in (("places a capital on", "places a capital on"), ("Cities on", "Cities on"),
+                        ("claims “", "claims “"), ("stars for", "stars for"), ("takes objective", "'s 1 objective"),
+                        ("leave the game", "leave the game")):
         c.set_field("log-search", words)
         while record.work(c):
             pass
         page.render()
-        assert words in doc.getElementById("record-log").textContent, words
+        shown = doc.getElementById("record-log").textContent
+        assert said in shown and "Nothing in the log matches" not in shown, words
     c.set_field("log-search", "")
     # The replay shows the board and the objectives of the past.
     doc.click(doc.getElementById("replay-open"))
@@ -611,3 +642,16 @@ def test_a_link_of_a_revised_game_replays_its_history_exactly():
     for step in c.game.history:
         replayed.play(step.action)
     assert replayed.state == c.state
+
+
+def test_the_replay_marks_where_a_capital_and_an_airfield_were_placed():
+    c = revised()
+    c.click(0)
+    assert record.step_marks(c.game, 1) == {0: "target"}
+    c = from_state(revised_claim(7))
+    flow = flow_of(c)
+    slot = next(s for s in flow.claimable(c.state) if flow.airfield_reward(c.state, s))
+    where = next(t for t, who in enumerate(c.state.owner) if who == c.state.current)
+    c.command("objective", str(slot))
+    c.click(where)
+    assert record.step_marks(c.game, len(c.game.history)) == {where: "target"}
