@@ -27,7 +27,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from risk.actions import Action, EndTurn, listed
 from risk.ai import LEVELS, Bot, make_bot, think
@@ -35,10 +35,9 @@ from risk.engine import legal_actions
 from risk.game import HUMAN, Game
 from risk.state import GameState, Phase
 from risk.visibility import public_view
-
-if TYPE_CHECKING:
-    from risk_ui.controller import Controller
-    from risk_ui.view import Control
+from risk_ui import record_state
+from risk_ui.controller import Controller
+from risk_ui.screen import Control
 
 PACE_NORMAL = 0.4  # seconds between two bot actions: a person can follow them
 PACE_FAST = 0.08
@@ -96,8 +95,6 @@ def status(controller: Controller) -> str:
 
 def controls(controller: Controller) -> dict[str, Control]:
     """The bot bar: shown in a game with bots; Fast pressed or not; Skip while a bot plays for a person."""
-    from risk_ui.view import Control
-
     if not has_bots(controller.game):
         return {"bot-bar": Control(hidden=True)}
     ui = controller.ui
@@ -244,13 +241,11 @@ class Renders(Protocol):
 
 def step(page: Renders, autoplay: Autoplay) -> float:
     """One turn of the loop: a replay's step, or a slice of a bot's thinking; the seconds to wait after."""
-    from risk_ui import record
-
     controller = autoplay.controller = page.controller
     if controller.ui.record.replay is not None:  # the bots wait while the past is on the board
-        if record.tick(controller):
+        if record_state.tick(controller.ui.record):
             page.render()
-        return record.PLAY_PACE if controller.ui.record.playing else IDLE
+        return record_state.PLAY_PACE if controller.ui.record.playing else IDLE
     before, errors = autoplay.actions, autoplay.errors
     wait = autoplay.tick()
     if autoplay.actions != before or autoplay.errors != errors:

@@ -33,25 +33,39 @@ from risk.actions import (
     UseCommander,
 )
 from risk.codec import clean_name
+from risk.dice import DiceModel
 from risk.engine import check, occupy_range
 from risk.events import BattleFought, Captured, Event
+from risk.flow import flow_for
 from risk.game import HUMAN, Game, Seat
 from risk.rules import EDITIONS, OPTIONS, Rules, make_rules
+from risk.rules.revised.actions import ClaimObjective, PlaceCapital, StartingManeuver, TradeStars
+from risk.rules.revised.flow import CAPITAL, RevisedFlow
+from risk.rules.revised.flow import ext as flow_ext
 from risk.state import GameState, Phase
-from risk_ui.palette import PALETTE
-from risk_ui.record import RecordUi
+from risk_ui import record_state
+from risk_ui.palette import NEUTRAL, PALETTE, Colour
+from risk_ui.record_state import RecordUi
+from risk_ui.words import armies_text, error_text
 
 AMOUNTS = ("1", "5", "all", "number")
+MAX_SEATS = 6  # rows of the new-game dialog: the most players any edition seats
 SETUP_OPTION = "auto-setup"  # offered as "manual or automatic setup", not among the other options
 # Phases in which nothing secret is on screen, so the device passes round without a hand-off screen
-# (headquarters are chosen in secret: that step hands the device over).
-SHARED_PHASES = (Phase.CLAIM, Phase.SETUP)
+# (headquarters are chosen in secret: that step hands the device over; capitals are placed in the open).
+SHARED_PHASES = (Phase.CLAIM, Phase.SETUP, CAPITAL)
 ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
 # Options of which a game takes at most one: the dialog offers each group as one radio choice (with "off").
 # The shorter headquarters goal is a headquarters game, so ticking both would say one thing twice.
 EXCLUSIVE_OPTIONS = {"headquarters": ("headquarters", "headquarters-short")}
 SHORT_HEADQUARTERS = "headquarters-short"
 SHORT_HEADQUARTERS_PLAYERS = 4  # fewer players must capture every opposing headquarters anyway
+# Options that each make sense alone but not together, with the reason the dialog gives.
+CONFLICTING_OPTIONS = {
+    ("basic-training", "world-conquest"): (
+        "Basic Training plays the objectives without their rewards, and World Conquest does not count "
+        "objectives towards the win: together the objectives would do nothing. Choose one of them"),
+}
 
 
 @dataclass(frozen=True)
@@ -101,12 +115,13 @@ def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
     if edition not in EDITIONS or not page_can_show(EDITIONS[edition].rules):
         raise ValueError(f"unknown edition {edition!r}")
     rules = EDITIONS[edition].rules
+    title = EDITIONS[edition].title
     try:
         count = int(str(form.get("count", "3")))
     except ValueError:
         raise ValueError("choose how many people play") from None
     if not rules.min_players <= count <= rules.max_players:
-        raise ValueError(f"{EDITIONS[edition].title} is for {rules.min_players} to {rules.max_players} players")
+        raise ValueError(f"{title} is for {rules.min_players} to {rules.max_players} players")
     seats: list[Seat] = []
     for i in range(count):
         try:
@@ -130,18 +145,41 @@ def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
         if str(form.get(group) or ""):
             options.append(str(form[group]))
     for name in options:
-        if name not in OPTIONS or edition not in OPTIONS[name].editions:
-            raise ValueError(f"the option {name!r} does not apply to {EDITIONS[edition].title}")
+        if not option_applies(name, edition):
+            raise ValueError(f"the option {name!r} does not apply to {title}")
     _check_together(options, count)
     options = [o for o in options if o != SETUP_OPTION]
-    if str(form.get("setup", "auto")) == "auto":
+    if str(form.get("setup", "auto")) == "auto" and option_applies(SETUP_OPTION, edition):
         options.append(SETUP_OPTION)
     make_rules(edition, options)  # raises for a combination the rules refuse
     return NewGameSettings(tuple(seats), edition, tuple(sorted(set(options))))
 
 
+def option_applies(name: str, edition: str) -> bool:
+    """Whether an option is one of the edition's (the dialog shows only those).
+
+    >>> option_applies("auto-setup", "classic"), option_applies("auto-setup", "revised")
+    (True, False)
+    """
+    return name in OPTIONS and edition in OPTIONS[name].editions
+
+
+def players_for(edition: str, people: int) -> int:
+    """``people`` brought within the edition's number of players (the dialog's count follows the edition).
+
+    >>> players_for("revised", 6), players_for("revised", 2), players_for("classic", 2)
+    (5, 3, 2)
+    """
+    rules = EDITIONS[edition].rules if edition in EDITIONS else EDITIONS["classic"].rules
+    return max(rules.min_players, min(rules.max_players, people))
+
+
 def _check_together(options: Sequence[str], people: int) -> None:
     """Refuse options that do not go together, saying why."""
+    for pair, reason in CONFLICTING_OPTIONS.items():
+        if all(o in options for o in pair):
+            titles = " and ".join(f"\u201c{OPTIONS[o].title}\u201d" for o in pair)
+            raise ValueError(f"{titles} do not go together: {reason}")
     for members in EXCLUSIVE_OPTIONS.values():
         chosen = sorted({o for o in options if o in members})
         if len(chosen) > 1:
@@ -167,6 +205,7 @@ class BattleReport:
     defender_losses: int
     rolls: int
     captured: bool
+    model: DiceModel | None = None  # the dice model of the last roll when it was not plain (bonus dice, +1)
 
 
 @dataclass
@@ -200,6 +239,8 @@ class UiState:
     bot_restarts: int = 0  # bumped by "Restart the computer players": the bot loop makes fresh bots
     problem: str = ""  # an unexpected error elsewhere (saving, drawing), shown until dismissed
     out_dismissed: bool = False  # the "you are out of the game" screen was closed
+    airfield_slot: int = -1  # Revised: the objective being claimed whose Airfield waits for its territory
+    airfield_where: int = -1  # Revised: the territory chosen for it in the list (-1: none yet)
     record: RecordUi = field(default_factory=RecordUi)  # the whole log, the replay, the statistics
 
 
@@ -280,6 +321,10 @@ class Controller:
             self._play(Place(territory, 1))
         elif phase is Phase.HEADQUARTERS:
             self._play(ChooseHeadquarters(territory))
+        elif phase is CAPITAL:
+            self._play(PlaceCapital(territory))
+        elif phase is Phase.ATTACK and self.ui.airfield_slot >= 0:
+            self._play(ClaimObjective(self.ui.airfield_slot, territory))
         elif phase is Phase.REINFORCE:
             self._play(Place(territory, self.placement_count()))
         elif phase in (Phase.ATTACK, Phase.FORTIFY):
@@ -332,10 +377,12 @@ class Controller:
         ui.selected, ui.target = source, target
 
     def cancel(self) -> None:
-        """Escape or Cancel: forget the selection and the amounts chosen for it."""
+        """Escape or Cancel: forget the selection and the amounts chosen for it (and an Airfield's place
+        being chosen)."""
         self.ui.focus = -1
         self._select(-1, -1)
         self.ui.occupy = self.ui.move = 0
+        self.ui.airfield_slot = self.ui.airfield_where = -1
 
     def key(self, territory: int, key: str) -> None:
         """A key pressed on a territory: Enter/Space select, arrows move focus, Escape cancels."""
@@ -381,9 +428,7 @@ class Controller:
             ui.fast, ui.out_dismissed = True, True
             return
         if name.startswith(("log-", "replay-", "stats-", "check-")):
-            from risk_ui import record
-
-            record.command(self, name, arg)
+            record_state.command(ui.record, self.game, name, arg)
             return
         if name == "skip":
             ui.skipping = any(self.is_human(s) for s in range(len(self.game.seats))) and not self.is_human(
@@ -424,6 +469,14 @@ class Controller:
             ui.occupy = low if name == "occupy-min" else high
         elif name == "move":
             self.move()
+        elif name == "starting-move":
+            self.move(starting=True)
+        elif name == "stars":  # "3-17-40": the cards of a star trade
+            self._play(TradeStars(tuple(sorted(_int(c, -1) for c in arg.split("-")))))
+        elif name == "objective":
+            self.claim_objective(_int(arg, -1))
+        elif name == "airfield":
+            self.place_airfield(ui.airfield_where)
         elif name == "end-turn":
             self._play(EndTurn())
         else:
@@ -446,10 +499,11 @@ class Controller:
             ui.dialog_people = _int(value, ui.dialog_people)
         elif name == "ng-edition" and value in EDITIONS:
             ui.dialog_edition = value
+            ui.dialog_people = players_for(value, ui.dialog_people)
+        elif name == "airfield-where":
+            ui.airfield_where = _int(value, -1)
         elif name.startswith("log-"):
-            from risk_ui import record
-
-            record.set_field(self, name, value)
+            record_state.set_field(ui.record, name, value)
 
     # -- amounts ----------------------------------------------------------------------------------
 
@@ -522,13 +576,48 @@ class Controller:
             return
         self._play(Blitz(source, target, max(1, self.ui.threshold) - 1))
 
-    def move(self) -> None:
-        """The free move from the selected territory to the chosen one."""
+    def move(self, starting: bool = False) -> None:
+        """The free move from the selected territory to the chosen one (``starting``: the Revised edition's
+        Starting Maneuver, which keeps the attacks open)."""
         source, target = self.ui.selected, self.ui.target
         if source < 0 or target < 0:
             self._refuse("choose the territory to move from, then one of yours to move to")
             return
-        self._play(Fortify(source, target, self.move_count()))
+        count = self.move_count()
+        self._play(StartingManeuver(source, target, count) if starting else Fortify(source, target, count))
+
+    # -- the Revised edition ----------------------------------------------------------------------
+
+    def revised(self) -> RevisedFlow | None:
+        """The Revised edition's flow when the game on the table plays it, else None."""
+        flow = flow_for(self.state.rules)
+        return flow if isinstance(flow, RevisedFlow) else None
+
+    def claim_objective(self, slot: int) -> None:
+        """Claim the objective in ``slot``; one whose reward is an Airfield first asks where it goes (on
+        the map, or in the list), unless the engine refuses the claim itself."""
+        flow = self.revised()
+        state = self.state
+        if flow is not None and 0 <= slot < len(flow_ext(state).objectives) and flow.airfield_reward(state, slot):
+            # Any territory of the player's would do for the check: a refusal is about the claim itself.
+            mine = next((t for t, who in enumerate(state.owner) if who == state.current), -1)
+            if self._refused(ClaimObjective(slot, mine)):
+                return
+            self._select(-1, -1)
+            self.ui.airfield_slot, self.ui.airfield_where = slot, -1
+            self._hint("Choose the territory for the Airfield: click one of yours on the map, or pick it in "
+                       "the list.")
+            return
+        self._play(ClaimObjective(slot))
+
+    def place_airfield(self, territory: int) -> None:
+        """Claim the objective waiting for its Airfield, with the Airfield on ``territory``."""
+        if self.ui.airfield_slot < 0:
+            self._refuse("first choose the objective to claim")
+        elif territory < 0:
+            self._refuse("choose the territory for the Airfield: one of yours")
+        else:
+            self._play(ClaimObjective(self.ui.airfield_slot, territory))
 
     def play_bot(self, action: Action) -> bool:
         """A bot's action for the seat to move (the page's bot loop calls this, never a click)."""
@@ -600,13 +689,14 @@ class Controller:
         """Remember what happened and tidy the selection for the new state."""
         ui, state = self.ui, self.state
         ui.events = events
+        ui.airfield_slot = ui.airfield_where = -1
         battles = [e for e in events if isinstance(e, BattleFought)]
         if battles:
             last = battles[-1]
             ui.report = BattleReport(
                 last.source, last.target, last.attacker_seat, last.defender_seat, last.attacker, last.defender,
                 sum(b.attacker_losses for b in battles), sum(b.defender_losses for b in battles), len(battles),
-                any(isinstance(e, Captured) for e in events))
+                any(isinstance(e, Captured) for e in events), last.model)
         if state.phase is Phase.OCCUPY:
             ui.occupy = 0
         elif state.phase in (Phase.ATTACK, Phase.FORTIFY):
@@ -643,6 +733,13 @@ class Controller:
             return self.game.seats[seat].name
         return "Neutral" if seat == self.state.neutral and seat >= 0 else "nobody"
 
+    def seat_colour(self, seat: int) -> Colour:
+        """A seat's palette entry (the neutral's grey for the neutral seat)."""
+        seats = self.game.seats
+        if 0 <= seat < len(seats):
+            return PALETTE[seats[seat].colour % len(PALETTE)]
+        return NEUTRAL
+
     def territory_name(self, territory: int) -> str:
         """A territory's display name."""
         return self.state.board.territories[territory].name
@@ -654,35 +751,6 @@ class Controller:
     def people_at_table(self) -> int:
         """How many seats people play."""
         return sum(1 for s in self.game.seats if s.controller == HUMAN)
-
-
-def armies_text(count: int) -> str:
-    """ "1 army", "3 armies"."""
-    return f"{count} army" if count == 1 else f"{count} armies"
-
-
-def plural(count: int, one: str, many: str) -> str:
-    """A count with its noun: ``plural(1, "territory", "territories")`` is "1 territory"."""
-    return f"{count} {one if count == 1 else many}"
-
-
-def armies_range_text(low: int, high: int) -> str:
-    """A range of armies, said once when it is one number.
-
-    >>> armies_range_text(3, 3), armies_range_text(1, 1), armies_range_text(2, 5)
-    ('3 armies', '1 army', '2 to 5 armies')
-    """
-    return armies_text(high) if low >= high else f"{low} to {high} armies"
-
-
-def error_text(error: BaseException, limit: int = 200) -> str:
-    """An unexpected error in one line for the player: its kind and message, cut to ``limit`` characters.
-
-    >>> error_text(ZeroDivisionError("division by zero"))
-    'ZeroDivisionError: division by zero'
-    """
-    text = " ".join(f"{type(error).__name__}: {error}".split()) if str(error) else type(error).__name__
-    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 def _int(text: str, default: int) -> int:

@@ -17,9 +17,11 @@ import hashlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from risk.history import game_log
 from risk.rules import make_rules
 from risk.selfplay import play_game
 from risk.state import GameState
+from risk_ui import record, view
 
 if TYPE_CHECKING:
     from risk.game import Game
@@ -140,7 +142,6 @@ def record_update_times(page: Any, length: int, moves: int = 40, seed: int = 1,
     import time
 
     from risk.ai.random_bot import RandomBot
-    from risk_ui import record
 
     game = long_record(int(length), int(seed))
     length = len(game.history)
@@ -178,8 +179,6 @@ def record_update_times(page: Any, length: int, moves: int = 40, seed: int = 1,
             shares["hooks"].append(1000 * parts["hooks"])
         return sorted(times)
 
-    from risk_ui import view
-
     shares: dict[str, list[float]] = {"view": [], "hooks": []}
     real_render, real_hooks = view.render, list(page.after_render)
     view.render = clocked("view", real_render)
@@ -197,7 +196,7 @@ def record_update_times(page: Any, length: int, moves: int = 40, seed: int = 1,
     opened = moves_ms(int(moves))
     opened_view, opened_hooks = sorted(shares["view"]), sorted(shares["hooks"])
     view.render, page.after_render[:] = real_render, real_hooks
-    first_claim = next(line.text for line in record.game_log(game) if " claims " in line.text)
+    first_claim = next(line.text for line in game_log(game) if " claims " in line.text)
     slices: list[float] = []
     search_ms = timed(lambda: controller.set_field("log-search", first_claim))
     while True:
@@ -233,8 +232,6 @@ def render_split(page: Any, settle: Callable[[], object] | None = None) -> str:
     slow update goes."""
     import json
     import time
-
-    from risk_ui import view
 
     spent = {"view": 0.0, "saves": 0.0}
 

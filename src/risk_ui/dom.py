@@ -3,7 +3,7 @@
 :class:`Page` works on any object with the DOM's methods (``getElementById``, ``setAttribute``, …), so
 the tests drive it with a small recording fake; :func:`connect` gives it PyScript's real ``document``
 and proxies. Nothing of the game lives here: a click goes to the controller, then the whole
-:class:`~risk_ui.view.Screen` is rendered again and only what changed is written.
+:class:`~risk_ui.screen.Screen` is rendered again and only what changed is written.
 """
 
 from __future__ import annotations
@@ -14,14 +14,22 @@ from collections.abc import Callable
 from typing import Any
 
 from risk_ui import layout, view
-from risk_ui.controller import EXCLUSIVE_OPTIONS, Controller
-from risk_ui.palette import mark_path
+from risk_ui.controller import EXCLUSIVE_OPTIONS, MAX_SEATS, Controller
+from risk_ui.palette import SITES, mark_path, site_path
+from risk_ui.screen import Control, Screen, TerritoryView
 
 SVG_NS = "http://www.w3.org/2000/svg"
 STYLESHEET = "./assets/style/game.css"
-FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player")
+FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player",
+          "airfield-where")
 KEYS = ("Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game", "out": "out-play-on"}
+# A part that asks for a choice as it appears takes the keyboard's focus to its first field.
+FOCUS_ON_SHOW = {"airfield-chooser": "airfield-where"}
+# Where a site's shape goes beside the army badge (in badge radii from its centre) and how large it is; the
+# owner's mark has the top right.
+SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25)}
+SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6}
 
 
 class Page:
@@ -48,14 +56,16 @@ class Page:
         self._territories: dict[str, Any] = {}  # engine id -> <g>
         self._counts: dict[str, Any] = {}  # engine id -> <text class="army-count">
         self._marks: dict[str, Any] = {}  # engine id -> <path class="owner-mark">
+        self._sites: dict[str, dict[str, Any]] = {}  # engine id -> site -> <path class="site">, made when needed
         self._badges: dict[str, tuple[float, float, float]] = {}  # engine id -> badge centre and radius
         self._base_class: dict[str, str] = {}
         self._written: dict[tuple[str, str], object] = {}  # what was last written, to write only changes
         self._listeners: list[Any] = []  # proxies kept alive for as long as the page lives
         self._overlay = ""
         self._elements: dict[str, Any] = {}  # fixed elements of the layout by id (never replaced)
-        self._drawn: dict[str, view.TerritoryView] = {}  # each territory as last drawn
+        self._drawn: dict[str, TerritoryView] = {}  # each territory as last drawn
         self.after_render: list[Callable[[], None]] = []  # called after each render (autosave, saves panel)
+        self._focus_next = ""  # a field to focus once this render is written (FOCUS_ON_SHOW)
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -192,7 +202,7 @@ class Page:
         """The new-game dialog's fields as plain strings and lists."""
         doc = self.document
         form: dict[str, object] = {"count": str(doc.getElementById("ng-count").value)}
-        for i in range(layout.MAX_SEATS):
+        for i in range(MAX_SEATS):
             for part in ("name", "colour", "controller"):
                 form[f"{part}-{i}"] = str(doc.getElementById(f"ng-{part}-{i}").value)
         for element in doc.querySelectorAll('input[name="ng-edition"]'):
@@ -242,6 +252,9 @@ class Page:
         for ident, control in screen.controls.items():
             self._draw_control(ident, control)
         self._draw_html(screen.html)
+        if self._focus_next:
+            self._by_id(self._focus_next).focus()
+            self._focus_next = ""
         dialog = self._by_id("new-game-dialog")
         if screen.dialog_open and not dialog.open:
             self._written.pop(("ng-error", "text"), None)
@@ -279,18 +292,18 @@ class Page:
         traceback.print_exception(error, file=sys.stderr)
         self.controller.report_problem(doing, error)
         try:
-            self._draw_control("problem", view.Control(hidden=False))
+            self._draw_control("problem", Control(hidden=False))
             self._text("problem-text", self.controller.ui.problem)
         except Exception as again:  # no room to say it on the page: the console has it
             traceback.print_exception(again, file=sys.stderr)
 
-    def _focus_first_active(self, screen: view.Screen) -> None:
+    def _focus_first_active(self, screen: Screen) -> None:
         for tv in screen.territories:
             if "active" in tv.classes:
                 self._territories[tv.id].focus()
                 return
 
-    def _draw_territory(self, tv: view.TerritoryView) -> None:
+    def _draw_territory(self, tv: TerritoryView) -> None:
         key = tv.id
         if self._drawn.get(key) == tv:
             return
@@ -311,6 +324,31 @@ class Page:
             self._counts[key].textContent = str(tv.armies)
         x, y, r = self._badges[key]
         self._set(self._marks[key], key + "/mark", "d", mark_path(tv.mark, x + r, y - r, r * 1.1) if tv.mark else "")
+        self._draw_sites(key, dict(tv.sites), x, y, r)
+
+    def _draw_sites(self, key: str, shown: dict[str, str], x: float, y: float, r: float) -> None:
+        """The capital, city and airfield on a territory (Revised): each its own shape beside the badge."""
+        made = self._sites.get(key)
+        if made is None:
+            if not shown:
+                return
+            made = self._sites[key] = {}
+        for site in SITES:
+            fill = shown.get(site)
+            element = made.get(site)
+            if element is None:
+                if fill is None:
+                    continue
+                element = self.document.createElementNS(SVG_NS, "path")
+                element.setAttribute("class", f"site site-{site}")
+                element.setAttribute("aria-hidden", "true")
+                self._territories[key].appendChild(element)
+                made[site] = element
+            dx, dy = SITE_PLACES[site]
+            path = site_path(site, x + dx * r, y + dy * r, r * SITE_SIZES[site]) if fill is not None else ""
+            self._set(element, f"{key}/{site}", "d", path)
+            if fill is not None:
+                self._set(element, f"{key}/{site}", "fill", fill)
 
     def _by_id(self, ident: str) -> Any:
         """A fixed element of the layout (looked up once: fewer calls into the browser)."""
@@ -326,10 +364,12 @@ class Page:
         if self._changed(ident, "text", text):
             self._by_id(ident).textContent = text
 
-    def _draw_control(self, ident: str, control: view.Control) -> None:
+    def _draw_control(self, ident: str, control: Control) -> None:
         element = self._by_id(ident)
         if self._changed(ident, "hidden", control.hidden):
             element.hidden = control.hidden
+            if not control.hidden and ident in FOCUS_ON_SHOW:
+                self._focus_next = FOCUS_ON_SHOW[ident]
         if control.disabled is not None and self._changed(ident, "disabled", control.disabled):
             element.disabled = control.disabled
         if control.text is not None and self._changed(ident, "text", control.text):

@@ -1,7 +1,7 @@
 """The fixed HTML of the page's controls, built once from the engine's registries.
 
 Everything that changes during play is written later by the DOM module from a
-:class:`~risk_ui.view.Screen`; this is only the skeleton: the panels, their buttons (each a real
+:class:`~risk_ui.screen.Screen`; this is only the skeleton: the panels, their buttons (each a real
 ``<button>`` with a visible name and a ``data-action``), the hand-off and winner screens, and the
 new-game dialog listing every edition and option with its title and description.
 """
@@ -13,10 +13,9 @@ from html import escape
 from risk.board import Board
 from risk.rules import EDITIONS, OPTIONS
 from risk_ui import record
-from risk_ui.controller import DEFAULT_SETTINGS, EXCLUSIVE_OPTIONS, SETUP_OPTION, page_can_show
+from risk_ui.controller import DEFAULT_SETTINGS, EXCLUSIVE_OPTIONS, MAX_SEATS, SETUP_OPTION, page_can_show
 from risk_ui.palette import PALETTE
 
-MAX_SEATS = 6
 # Who can sit at a seat: a person, or a bot of one of the engine's levels.
 CONTROLLERS = (("human", "Person"), ("easy", "Computer: easy"), ("normal", "Computer: normal"),
                ("hard", "Computer: hard"), ("random", "Computer: random moves"))
@@ -44,11 +43,15 @@ def _seat_row(i: int) -> str:
         "</fieldset>")
 
 
-def _choice(kind: str, name: str, value: str, title: str, text: str, *, ident: str = "", checked: bool = False) -> str:
-    """One radio or checkbox of the dialog with its title and description."""
+def _choice(kind: str, name: str, value: str, title: str, text: str, *, ident: str = "", checked: bool = False,
+            label_id: str = "") -> str:
+    """One radio or checkbox of the dialog with its title and description (``label_id``: an id for the
+    whole choice, to hide it where it does not apply)."""
     attributes = (f' id="{escape(ident)}"' if ident else "") + (" checked" if checked else "")
-    return (f'<label class="choice"><input type="{kind}"{attributes} name="{escape(name)}" value="{escape(value)}">'
-            f'<span class="choice-title">{escape(title)}</span><span class="choice-text">{escape(text)}</span></label>')
+    label = f' id="{escape(label_id)}"' if label_id else ""
+    return (f'<label class="choice"{label}><input type="{kind}"{attributes} name="{escape(name)}" '
+            f'value="{escape(value)}"><span class="choice-title">{escape(title)}</span>'
+            f'<span class="choice-text">{escape(text)}</span></label>')
 
 
 def _exclusive_html(group: str, members: tuple[str, ...]) -> str:
@@ -63,7 +66,8 @@ def _exclusive_html(group: str, members: tuple[str, ...]) -> str:
 def dialog_html() -> str:
     """The new-game dialog: players, edition, setup, headquarters and options."""
     counts = "".join(
-        f'<option value="{n}"{" selected" if n == len(DEFAULT_SETTINGS.seats) else ""}>{n} players</option>'
+        f'<option id="ng-count-{n}" value="{n}"{" selected" if n == len(DEFAULT_SETTINGS.seats) else ""}>'
+        f"{n} players</option>"
         for n in range(2, MAX_SEATS + 1))
     editions = "".join(
         f'<label class="choice"><input type="radio" name="ng-edition" value="{escape(name)}"'
@@ -73,7 +77,8 @@ def dialog_html() -> str:
         for name, edition in EDITIONS.items() if page_can_show(edition.rules))
     grouped = {name for members in EXCLUSIVE_OPTIONS.values() for name in members}
     options = "".join(
-        _choice("checkbox", "ng-option", name, option.title, option.description, ident=f"ng-option-{name}")
+        _choice("checkbox", "ng-option", name, option.title, option.description, ident=f"ng-option-{name}",
+                label_id=f"ng-choice-{name}")
         for name, option in OPTIONS.items() if name != SETUP_OPTION and name not in grouped)
     exclusive = "".join(_exclusive_html(group, members) for group, members in EXCLUSIVE_OPTIONS.items()
                         if any(name in OPTIONS for name in members))
@@ -85,16 +90,16 @@ def dialog_html() -> str:
         '<label class="ng-count">Players <select id="ng-count">' + counts + "</select></label>"
         + "".join(_seat_row(i) for i in range(MAX_SEATS))
         + '<fieldset><legend>Rules</legend>' + editions + "</fieldset>"
-        '<fieldset><legend>Setup</legend>'
+        '<fieldset id="ng-setup"><legend>Setup</legend>'
         '<label class="choice"><input type="radio" name="ng-setup" value="auto" checked>'
         f'<span class="choice-title">Automatic</span><span class="choice-text">{escape(setup)}</span></label>'
         '<label class="choice"><input type="radio" name="ng-setup" value="manual">'
         '<span class="choice-title">By hand</span><span class="choice-text">Players claim territories one '
         "at a time, then place their remaining armies.</span></label></fieldset>"
         + exclusive
-        + '<fieldset><legend>Options</legend>' + options + "</fieldset>"
+        + '<fieldset id="ng-options"><legend>Options</legend>' + options + "</fieldset>"
+        '<div class="dialog-buttons">'  # the reason for a refusal stays in sight beside "Start game"
         '<p id="ng-error" class="error" role="alert" hidden></p>'
-        '<div class="dialog-buttons">'
         + _button("start-game", "Start game", element_id="ng-start")
         + _button("close-dialog", "Cancel", element_id="ng-cancel")
         + "</div></form></dialog>")
@@ -137,6 +142,14 @@ def app_html(board: Board) -> str:
         + _button("amount", "All", element_id="amount-all", arg="all")
         + '<label>or <input id="amount-number" type="number" min="1" value="3" inputmode="numeric"></label>'
         "</div></section>"
+        '<section id="panel-claim" class="panel claim-panel" aria-labelledby="claim-title" hidden>'
+        '<h2 id="claim-title">Claim an objective</h2><p id="claim-note" class="note"></p>'
+        '<div id="claim-choices" class="claim-choices"></div>'
+        '<div id="airfield-chooser" class="airfield-chooser" hidden>'
+        '<label>Airfield on <select id="airfield-where"></select></label>'
+        + _button("airfield", "Place the Airfield and claim", element_id="airfield-place", extra=' class="primary"')
+        + _button("cancel", "Cancel", element_id="airfield-cancel")
+        + "</div></section>"
         '<section id="panel-attack" class="panel" aria-label="Attack" hidden>'
         '<p id="attack-summary"></p>'
         '<div id="odds" class="odds" aria-live="polite"></div>'
@@ -166,6 +179,7 @@ def app_html(board: Board) -> str:
         '<p id="move-summary"></p>'
         '<label>Armies <input id="move-count" type="number" min="1" inputmode="numeric"></label>'
         + _button("move", "Move", element_id="move", extra=' class="primary"')
+        + _button("starting-move", "Starting Maneuver (attacks go on)", element_id="starting-move", extra=" hidden")
         + _button("cancel", "Cancel", element_id="cancel-move")
         + "</section>"
         + _button("end-turn", "End turn", element_id="end-turn", extra=" hidden")
@@ -174,6 +188,8 @@ def app_html(board: Board) -> str:
         '<div id="sets" class="sets"></div></section>'
         '<section class="panel players-panel" aria-label="Players"><h2>Players</h2>'
         '<ul id="players" class="players"></ul></section>'
+        '<section id="panel-objectives" class="panel objectives-panel" aria-labelledby="objectives-title" hidden>'
+        '<h2 id="objectives-title">Objectives</h2><div id="objectives" class="objectives"></div></section>'
         '<section class="panel log-panel" aria-label="What happened"><h2>What happened</h2>'
         '<ol id="log" class="log"></ol></section>'
         + record.PANEL_HTML

@@ -3,8 +3,9 @@
 Once a source and an enemy target are chosen, the attack panel shows the probability of conquering
 in a battle fought to the end and, when the player set "attack until N armies are left" above one,
 for that threshold too, with the expected losses of both sides. The options in play count: a
-commander still unused this turn, and the card re-roll when the attacker holds a card of one of the
-two territories.
+commander still unused this turn, the card re-roll when the attacker holds a card of one of the
+two territories, and the dice model of the battle (the Revised edition's Attack Die, Defense Die and
+Airfields: ``Flow.battle_model``), which the panel names.
 
 Small battles get exact fractions from :mod:`risk.odds` at once. Larger ones are worked out in
 floats by :mod:`risk.odds_float`, whose answer carries a bound on its error, in slices: a
@@ -26,8 +27,9 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from risk.flow import flow_for
 from risk.odds_float import (
     PAGE_EXACT_SECONDS,
     Battle,
@@ -38,9 +40,8 @@ from risk.odds_float import (
     ready,
 )
 from risk.state import GameState, Phase
-
-if TYPE_CHECKING:
-    from risk_ui.controller import Controller
+from risk_ui import revised_view
+from risk_ui.controller import Controller
 
 SLICE_SECONDS = 0.008  # work per tick of :func:`run` before the browser gets the thread back
 IDLE = 0.05  # how often :func:`run` looks for work while there is none
@@ -74,6 +75,7 @@ class AttackOdds:
     reroll: bool
     lines: tuple[OddsLine, ...]  # to the end first, then the threshold if any; only those known
     working: tuple[int, ...] = ()  # stopping rules still being worked out
+    modifiers: tuple[str, ...] = ()  # the dice modifiers counted, in words ("your Attack Die (...)")
 
     @property
     def exact(self) -> bool:
@@ -163,12 +165,11 @@ def options_in_play(state: GameState, source: int, target: int) -> tuple[bool, b
 
 
 def battle_for(state: GameState, source: int, target: int, stop_at: int) -> Battle:
-    """The battle the chosen attack would be, under the rules in play.
-
-    (Editions with modified dice give their :class:`~risk.dice.DiceModel` here, as ``model=``.)
-    """
+    """The battle the chosen attack would be, under the rules in play: the options, and the dice model
+    the edition gives this attack (bonus dice, +1 on the highest die)."""
     commander, reroll = options_in_play(state, source, target)
-    return Battle(state.armies[source] - 1, state.armies[target], stop_at, commander, reroll)
+    model = flow_for(state.rules).battle_model(state, source, target)
+    return Battle(state.armies[source] - 1, state.armies[target], stop_at, commander, reroll, model=model)
 
 
 def line(odds: Odds) -> OddsLine:
@@ -199,7 +200,8 @@ def attack_odds_for(controller: Controller, desk: Desk = DESK) -> AttackOdds | N
     lines = tuple(line(odds) for odds in answers if odds is not None)
     working = tuple(stop for stop, odds in zip(stops, answers) if odds is None)
     first = battles[0]
-    return AttackOdds(first.attackers, first.defenders, first.commander, first.reroll, lines, working)
+    modifiers = tuple(revised_view.dice_reasons(controller, source, target)) if not first.model.is_plain else ()
+    return AttackOdds(first.attackers, first.defenders, first.commander, first.reroll, lines, working, modifiers)
 
 
 def percent(p: Number) -> str:
@@ -273,6 +275,8 @@ def odds_html(controller: Controller, desk: Desk = DESK) -> str:
     notes = []
     if rules:
         notes.append(f"Counting {' and '.join(rules)}, used at best.")
+    if odds.modifiers:
+        notes.append(f"Counting the dice modifiers in play: {'; '.join(odds.modifiers)}.")
     if any(item.lower_bound for item in odds.lines):
         notes.append("In a battle this large your commander is not counted: with it, the chance is at least this.")
     if odds.working:

@@ -103,3 +103,50 @@ def mark_path(shape: str, x: float, y: float, size: float) -> str:
                 f"a{n(inner)} {n(inner)} 0 1 1 {n(-2 * inner)} 0Z")
     # circle (and anything unknown)
     return f"M{n(x - h)} {n(y)}a{n(h)} {n(h)} 0 1 0 {n(2 * h)} 0a{n(h)} {n(h)} 0 1 0 {n(-2 * h)} 0Z"
+
+
+def mark_svg(colour: Colour, size: int = 16) -> str:
+    """A player's mark as a small inline SVG (hidden from screen readers: the name beside it is read)."""
+    path = mark_path(colour.mark, size / 2, size / 2, size * 0.75)
+    return (f'<svg class="mark" viewBox="0 0 {size} {size}" width="{size}" height="{size}" aria-hidden="true">'
+            f'<path d="{path}" fill="{colour.hex}" fill-rule="evenodd" stroke="#000" stroke-width="1"/></svg>')
+
+
+# What stands on a territory in the Revised edition, each its own shape (none of them a player's mark):
+# a city as a skyline, a capital as a crown, an airfield as an aeroplane seen from above.
+SITES = ("city", "capital", "airfield")
+CITY_HEX = "#3A3A3A"  # cities belong to nobody: dark grey, outlined in white to stand out on any land
+
+
+def _n(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".") if v % 1 else str(int(v))
+
+
+def _polygon(points: list[tuple[float, float]], x: float, y: float, h: float) -> str:
+    return "M" + "L".join(f"{_n(x + px * h)} {_n(y + py * h)}" for px, py in points) + "Z"
+
+
+_SKYLINE = [(-1, 1), (-1, -0.2), (-0.4, -0.2), (-0.4, -1), (0.3, -1), (0.3, -0.5), (1, -0.5), (1, 1)]
+_CROWN = [(-1, 0.7), (-1, -0.8), (-0.5, -0.1), (0, -1), (0.5, -0.1), (1, -0.8), (1, 0.7)]
+_PLANE_RIGHT = [(0, -1), (0.16, -0.8), (0.16, -0.3), (1, 0.12), (1, 0.42), (0.16, 0.22), (0.16, 0.6),
+                (0.45, 0.82), (0.45, 1), (0, 0.9)]
+_PLANE = _PLANE_RIGHT + [(-px, py) for px, py in reversed(_PLANE_RIGHT[1:-1])]
+
+
+@cache
+def site_path(site: str, x: float, y: float, size: float) -> str:
+    """SVG path data for a site's shape (one of :data:`SITES`) centred on (x, y), ``size`` across.
+
+    >>> site_path("capital", 0, 0, 2)
+    'M-1 0.7L-1 -0.8L-0.5 -0.1L0 -1L0.5 -0.1L1 -0.8L1 0.7Z'
+    """
+    shape = {"city": _SKYLINE, "capital": _CROWN, "airfield": _PLANE}[site]
+    return _polygon(shape, x, y, size / 2)
+
+
+def site_svg(site: str, fill: str, size: int = 16) -> str:
+    """A site's shape as a small inline SVG, for the legend and the objectives board."""
+    stroke = "#FFFFFF" if site == "city" else "#000000"
+    path = site_path(site, size / 2, size / 2, size * 0.8)
+    return (f'<svg class="site site-{site}" viewBox="0 0 {size} {size}" width="{size}" height="{size}" '
+            f'aria-hidden="true"><path d="{path}" fill="{fill}" stroke="{stroke}" stroke-width="1"/></svg>')

@@ -7,7 +7,12 @@ The page's address may carry, all optional and ignored when malformed:
   ``near-win`` (Red attacks the last enemy territory: one capture wins) or ``turn`` (Red must trade
   one of the sets in a hand of five cards, place 3 + 4 armies, then can attack Kamchatka from Alaska
   and make a free move), ``big-battle`` (Red attacks Kamchatka from Alaska, 151 armies against 150,
-  with commanders and the card re-roll: the odds panel's heaviest case, worked out in slices);
+  with commanders and the card re-roll: the odds panel's heaviest case, worked out in slices),
+  ``revised-claim`` (a 4-player Revised game played by bots from the seed up to the first moment the
+  player to move may claim an objective whose reward is an Airfield: the claim step and the Airfield's
+  place) or ``revised-rewards`` (the same game played on, each objective claimed as soon as it is met, up
+  to the first moment the player to move has an attack whose dice the rewards change: the odds panel's
+  modifiers);
 - ``debug=1``: expose test hooks on ``window`` (see ``risk_ui.debug``).
 
 Normal play never sees any of this: the page's own links carry no query.
@@ -24,13 +29,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import parse_qs
 
+from risk.ai import make_bot
 from risk.board import ARTILLERY, CAVALRY, INFANTRY
 from risk.deck import deck_for
-from risk.engine import new_game
+from risk.engine import apply, new_game
+from risk.flow import flow_for
 from risk.game import Seat
 from risk.rules import make_rules
+from risk.rules.revised.actions import ClaimObjective
+from risk.rules.revised.flow import RevisedFlow
 from risk.state import GameState, Phase
+from risk.visibility import public_view
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
+from risk_ui.palette import PALETTE
 
 
 @dataclass(frozen=True)
@@ -131,7 +142,60 @@ def big_battle(seed: int) -> GameState:
     return state
 
 
-SCENARIOS: dict[str, Callable[[int], GameState]] = {"near-win": near_win, "turn": full_turn, "big-battle": big_battle}
+REVISED_PLAYERS = 4
+REVISED_LIMIT = 3_000  # actions a Revised scenario plays at most looking for its moment
+
+
+def _revised_game(seed: int, stop: Callable[[GameState, RevisedFlow], bool], claim: bool) -> GameState:
+    """A 4-player Revised game between normal bots from ``seed``, played until ``stop`` says so in the
+    attack phase (or the game ends, or :data:`REVISED_LIMIT` actions); with ``claim``, the player to move
+    claims an objective as soon as it meets one (an Airfield on its largest army)."""
+    state = new_game(make_rules("revised"), REVISED_PLAYERS, seed)
+    flow = flow_for(state.rules)
+    assert isinstance(flow, RevisedFlow)
+    bots = [make_bot("normal", seed * 10 + seat) for seat in range(state.players)]
+    for _ in range(REVISED_LIMIT):
+        if state.over:
+            break
+        if state.phase is Phase.ATTACK:
+            if stop(state, flow):
+                break
+            claimable = flow.claimable(state)
+            if claim and claimable:
+                slot, seat = claimable[0], state.current
+                largest = max((t for t, who in enumerate(state.owner) if who == seat), key=lambda t: state.armies[t])
+                apply(state, ClaimObjective(slot, largest if flow.airfield_reward(state, slot) else -1))
+                continue
+        apply(state, bots[state.current].choose(public_view(state, state.current)))
+    return state
+
+
+def revised_claim(seed: int) -> GameState:
+    """The first moment of a seeded Revised game when the player to move may claim an Airfield's objective."""
+    return _revised_game(seed, lambda state, flow: any(flow.airfield_reward(state, s) for s in flow.claimable(state)),
+                         claim=False)
+
+
+def modified_attack(state: GameState, flow: RevisedFlow) -> tuple[int, int]:
+    """An attack of the player to move whose dice the rewards change (``(-1, -1)`` if none): the first
+    by territory number."""
+    seat = state.current
+    for source, who in enumerate(state.owner):
+        if who == seat and state.armies[source] >= 2:
+            for target in state.board.neighbours[source]:
+                if state.owner[target] != seat and not flow.battle_model(state, source, target).is_plain:
+                    return source, target
+    return -1, -1
+
+
+def revised_rewards(seed: int) -> GameState:
+    """The same game with objectives claimed as met, up to an attack whose dice rewards change."""
+    return _revised_game(seed, lambda state, flow: modified_attack(state, flow)[0] >= 0, claim=True)
+
+
+SCENARIOS: dict[str, Callable[[int], GameState]] = {
+    "near-win": near_win, "turn": full_turn, "big-battle": big_battle, "revised-claim": revised_claim,
+    "revised-rewards": revised_rewards}
 
 
 def initial_controller(options: PageOptions, random_seed: Callable[[], int]) -> Controller:
@@ -139,6 +203,6 @@ def initial_controller(options: PageOptions, random_seed: Callable[[], int]) -> 
     seed = options.seed if options.seed is not None else random_seed()
     if options.scenario:
         state = SCENARIOS[options.scenario](seed)
-        seats = tuple(Seat(s.name, s.colour) for s in DEFAULT_SETTINGS.seats)
+        seats = tuple(Seat(PALETTE[i].name, i) for i in range(state.people))
         return Controller.from_state(seats, state, seed)
     return Controller.new(DEFAULT_SETTINGS, seed)

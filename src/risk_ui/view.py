@@ -10,187 +10,41 @@ The page's test contract, stable across releases:
   as text, ``""`` while unclaimed), ``data-armies`` and ``aria-label`` "<territory>, <player name>,
   <n> armies" ("1 army"; "<territory>, unclaimed" before it is claimed). The label names the *player*
   (default names are the colour names, so a new game reads "Alaska, Red, 3 armies"); the neutral
-  seat is "Neutral". The territory attacked or moved from, and the one chosen as target, carry
-  ``aria-pressed="true"`` (no ``aria-pressed`` otherwise);
+  seat is "Neutral". In the Revised edition the label goes on with what stands there, in this order:
+  ", city", ", <player>'s capital", ", <player>'s airfield". The territory attacked or moved from, and the
+  one chosen as target, carry ``aria-pressed="true"`` (no ``aria-pressed`` otherwise);
 - ``<body>`` carries ``data-phase`` (``phase.name.lower()``) and ``data-player`` (the seat to move),
   and ``data-overlay`` ("handoff", "winner", "out" (every person is out, the bots play on) or "").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from html import escape
-from typing import TYPE_CHECKING
 
 from risk.actions import Reroll, UseCommander, every_action
 from risk.deck import deck_for
-from risk.engine import bonus_choices, legal_actions, matched_sets, must_trade, occupy_range, reachable, tradable_sets
+from risk.dice import DiceModel
+from risk.engine import bonus_choices, legal_actions, matched_sets, must_trade, occupy_range, tradable_sets
 from risk.events import BattleFought, Eliminated, Event
 from risk.flow import flow_for
 from risk.history import describe, seat_names
-from risk.rules import OPTIONS
+from risk.rules import EDITIONS, OPTIONS
 from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
-from risk_ui import bots, odds_view, record
-from risk_ui.controller import SETUP_OPTION, armies_range_text, armies_text, plural
-from risk_ui.palette import NEUTRAL, PALETTE, UNCLAIMED_HEX, Colour, ink_for, mark_path, tint
-
-if TYPE_CHECKING:
-    from risk_ui.controller import Controller
-
-LAND_TINT = 0.35  # how much white goes into an owner's colour on the land (the badge has the full colour)
-
-
-@dataclass(frozen=True, slots=True)
-class TerritoryView:
-    """What one territory shows."""
-
-    index: int
-    id: str
-    name: str
-    owner: str  # seat number as text, "" while unclaimed
-    armies: int
-    label: str  # aria-label
-    colour: str  # badge fill
-    tint: str  # land fill
-    ink: str  # army count colour on the badge
-    mark: str  # the owner's mark shape, "" while unclaimed
-    classes: tuple[str, ...] = ()  # "selected", "target", "attackable", "movable", "active", "headquarters"
-    pressed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Control:
-    """A fixed element of the layout: shown or hidden, enabled or not, and optionally its text or value."""
-
-    hidden: bool = False
-    disabled: bool | None = None  # None: not a control that can be disabled
-    text: str | None = None
-    pressed: bool | None = None
-    value: str | None = None
-    minimum: str | None = None
-    maximum: str | None = None
-
-
-@dataclass(frozen=True)
-class Screen:
-    """The whole page at one moment."""
-
-    phase: str
-    player: str
-    territories: tuple[TerritoryView, ...]
-    status: str
-    message: str
-    message_error: bool
-    controls: dict[str, Control] = field(default_factory=dict)  # by element id
-    html: dict[str, str] = field(default_factory=dict)  # container id -> inner HTML
-    overlay: str = ""  # "handoff", "winner", "out" or ""
-    dialog_open: bool = False
-    focus: int = -1  # territory index to focus, or -1
-
-    def territory(self, territory_id: str) -> TerritoryView:
-        """The view of one territory by its engine id."""
-        for view in self.territories:
-            if view.id == territory_id:
-                return view
-        raise KeyError(territory_id)
-
-
-def seat_colour(controller: Controller, seat: int) -> Colour:
-    """The palette entry of a seat (the neutral's grey for the neutral seat)."""
-    seats = controller.game.seats
-    if 0 <= seat < len(seats):
-        return PALETTE[seats[seat].colour % len(PALETTE)]
-    return NEUTRAL
-
-
-def territory_label(name: str, owner_name: str | None, armies: int) -> str:
-    """The aria-label of a territory.
-
-    >>> territory_label("Alaska", "Red", 3)
-    'Alaska, Red, 3 armies'
-    >>> territory_label("Alaska", None, 0)
-    'Alaska, unclaimed'
-    """
-    if owner_name is None:
-        return f"{name}, unclaimed"
-    return f"{name}, {owner_name}, {armies_text(armies)}"
-
-
-# ------------------------------------------------------------------------------------------------
-# Territories
-
-
-def _highlights(controller: Controller) -> dict[int, set[str]]:
-    """Which territories to mark as selected, targets or possible choices."""
-    state, ui = controller.state, controller.ui
-    marks: dict[int, set[str]] = {}
-    if ui.handoff >= 0 or state.phase is Phase.OVER:
-        return marks
-    seat, owner, armies = state.current, state.owner, state.armies
-
-    def add(t: int, name: str) -> None:
-        marks.setdefault(t, set()).add(name)
-
-    phase = state.phase
-    if phase is Phase.CLAIM:
-        for t, o in enumerate(owner):
-            if o < 0:
-                add(t, "active")
-    elif phase is Phase.SETUP:
-        for t, o in enumerate(owner):
-            if (o == seat and state.quota_own) or (o == state.neutral >= 0 and state.quota_neutral):
-                add(t, "active")
-    elif phase in (Phase.HEADQUARTERS, Phase.REINFORCE):
-        for t, o in enumerate(owner):
-            if o == seat:
-                add(t, "active")
-    elif phase in (Phase.ATTACK, Phase.FORTIFY):
-        source = ui.selected
-        if source < 0:
-            for t, o in enumerate(owner):
-                if o == seat and armies[t] >= 2:
-                    add(t, "active")
-        else:
-            add(source, "selected")
-            if phase is Phase.ATTACK:
-                for t in state.board.neighbours[source]:
-                    if owner[t] != seat:
-                        add(t, "attackable")
-            for t in reachable(state, source):
-                add(t, "movable")
-            if ui.target >= 0:
-                add(ui.target, "target")
-    elif phase in (Phase.OCCUPY, Phase.BATTLE):
-        add(state.battle_source, "selected")
-        add(state.battle_target, "target")
-    for hq in visible_headquarters(state, ui.viewer):  # secret until everyone has chosen
-        if hq >= 0:
-            add(hq, "headquarters")
-    return marks
-
-
-def territory_views(controller: Controller) -> tuple[TerritoryView, ...]:
-    """Every territory as it shows now."""
-    state = controller.state
-    marks = _highlights(controller)
-    views = []
-    for t, territory in enumerate(state.board.territories):
-        seat = state.owner[t]
-        classes = tuple(sorted(marks.get(t, ())))
-        if seat < 0:
-            views.append(TerritoryView(
-                t, territory.id, territory.name, "", state.armies[t], territory_label(territory.name, None, 0),
-                UNCLAIMED_HEX, UNCLAIMED_HEX, "#000000", "", classes, False))
-            continue
-        colour = seat_colour(controller, seat)
-        views.append(TerritoryView(
-            t, territory.id, territory.name, str(seat), state.armies[t],
-            territory_label(territory.name, controller.seat_name(seat), state.armies[t]),
-            colour.hex, tint(colour.hex, LAND_TINT), ink_for(colour.hex), colour.mark, classes,
-            "selected" in classes or "target" in classes))
-    return tuple(views)
-
+from risk_ui import bots, odds_view, record, revised_view
+from risk_ui.controller import (
+    EXCLUSIVE_OPTIONS,
+    MAX_SEATS,
+    SETUP_OPTION,
+    SHARED_PHASES,
+    Controller,
+    option_applies,
+    players_for,
+)
+from risk_ui.map_view import territory_views
+from risk_ui.palette import mark_svg
+from risk_ui.screen import Control, Screen
+from risk_ui.words import armies_range_text, armies_text, plural
 
 # ------------------------------------------------------------------------------------------------
 # Text
@@ -205,6 +59,9 @@ def status_line(controller: Controller) -> str:
         return f"Pass the device to {controller.seat_name(ui.handoff)}."
     if bots.bot_seat(controller) >= 0:
         return bots.status(controller)
+    edition = revised_view.status(controller)
+    if edition is not None:
+        return edition
     seat = state.current
     name = controller.seat_name(seat)
     phase = state.phase
@@ -241,7 +98,8 @@ def status_line(controller: Controller) -> str:
             return f"{name}: from {src}, choose one of your territories to move to."
         return f"{name}: from {src}, choose a territory to attack or one of yours to move to."
     if phase is Phase.FORTIFY:
-        return f"{name}: make another free move, or end your turn."
+        another = "another" if state.moves_made else "your"
+        return f"{name}: make {another} free move, or end your turn."
     return f"{name}: choose a territory to attack from, make your free move, or end your turn."
 
 
@@ -280,19 +138,13 @@ def battle_sentence(controller: Controller, capture: bool = True) -> str:
 # Pieces of HTML for the lists that change (players, cards, sets, dice, battle choices)
 
 
-def _mark_svg(colour: Colour) -> str:
-    path = mark_path(colour.mark, 8, 8, 12)
-    return (f'<svg class="mark" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
-            f'<path d="{path}" fill="{colour.hex}" fill-rule="evenodd" stroke="#000" stroke-width="1"/></svg>')
-
-
 def players_html(controller: Controller, state: GameState | None = None) -> str:
     """The table of players: mark, name, territories, armies, cards; the one to move first marked.
     ``state``: the moment to show (a replay's), else the live one."""
     state = state or controller.state
     rows = []
     for seat in range(state.players):
-        colour = seat_colour(controller, seat)
+        colour = controller.seat_colour(seat)
         owned = state.owner.count(seat)
         armies = sum(a for t, a in enumerate(state.armies) if state.owner[t] == seat)
         classes = ["player"]
@@ -309,14 +161,16 @@ def players_html(controller: Controller, state: GameState | None = None) -> str:
             facts += f"; headquarters {state.board.territories[shown].name}"
         elif state.headquarters[seat] >= 0:
             facts += "; headquarters chosen"
+        more = revised_view.player_facts(controller, state, seat)
         if not state.alive[seat]:
             facts = "out of the game"
         current = ' aria-current="true"' if "current" in classes else ""
         name = escape(controller.seat_name(seat))
         rows.append(  # a long name is cut short on screen: the title holds it whole
-            f'<li class="{" ".join(classes)}" data-seat="{seat}"{current}>{_mark_svg(colour)}'
+            f'<li class="{" ".join(classes)}" data-seat="{seat}"{current}>{mark_svg(colour)}'
             f'<span class="player-name" title="{name}">{name}</span>'
-            f'<span class="player-facts">{facts}</span></li>')
+            f'<span class="player-facts">{escape(facts)}</span>'
+            + (f'<span class="player-more">{escape(more)}</span>' if more else "") + "</li>")
     return "".join(rows)
 
 
@@ -325,10 +179,13 @@ def hand_html(controller: Controller, seat: int) -> str:
     state = controller.state
     board, deck = state.board, deck_for(state.rules)
     items = []
+    starred = any(deck.stars)
     for card in sorted(state.hands[seat]):
         shows = deck.territories[card]
         mine = " owned" if shows >= 0 and state.owner[shows] == seat else ""
-        items.append(f'<li class="card card-{deck.kind_name(card)}{mine}">{escape(deck.label(card, board))}</li>')
+        stars = revised_view.card_stars_html(deck.stars[card]) if starred else ""
+        items.append(f'<li class="card card-{deck.kind_name(card)}{mine}">{stars}'
+                     f"{escape(deck.label(card, board))}</li>")
     if not items:
         return '<li class="card-none">No cards yet: capture a territory in a turn to draw one.</li>'
     return "".join(items)
@@ -364,11 +221,23 @@ def log_html(controller: Controller, lines: int = 8, upto: int | None = None) ->
     return "".join(f"<li>{escape(text)}</li>" for text in record.recent_lines(controller, lines, upto))
 
 
-def _dice_row(faces: tuple[int, ...], side: str, who: str) -> str:
+def _dice_row(faces: tuple[int, ...], side: str, who: str, bonus: int = 0, plus: int = 0) -> str:
+    """One side's dice, high first; with a dice model, the ``bonus`` lowest dropped (shown faded) and
+    ``plus`` added to the highest (shown on it)."""
+    faces = tuple(sorted(faces, reverse=True)) if bonus or plus else faces
+    kept = len(faces) - bonus
     spoken = ", ".join(str(f) for f in faces)
-    dice = "".join(f'<span class="die {side}" data-face="{f}">{f}</span>' for f in faces)
+    if bonus:
+        spoken += f" ({plural(bonus, 'lowest die', 'lowest dice')} dropped)"
+    if plus and kept:
+        spoken += f", +{plus} on the highest"
+    dice = []
+    for i, f in enumerate(faces):
+        extra = " dropped" if i >= kept else ""
+        shown = f'<span>{f}<sup class="die-plus">+{plus}</sup></span>' if plus and i == 0 and kept else str(f)
+        dice.append(f'<span class="die {side}{extra}" data-face="{f}">{shown}</span>')
     return (f'<div class="dice-row {side}" role="img" aria-label="{escape(who)} rolled {spoken}">'
-            f'<span class="dice-who">{escape(who)}</span>{dice}</div>')
+            f'<span class="dice-who">{escape(who)}</span>{"".join(dice)}</div>')
 
 
 def dice_html(controller: Controller) -> str:
@@ -383,7 +252,9 @@ def dice_html(controller: Controller) -> str:
     if report is None:
         return ""
     attacker, defender = controller.seat_name(report.attacker_seat), controller.seat_name(report.defender_seat)
-    return (_dice_row(report.attacker, "attacker", attacker) + _dice_row(report.defender, "defender", defender)
+    model = report.model or DiceModel()
+    return (_dice_row(report.attacker, "attacker", attacker, model.attack_bonus, model.attack_plus)
+            + _dice_row(report.defender, "defender", defender, model.defend_bonus, model.defend_plus)
             + f'<p class="dice-result">{escape(battle_sentence(controller))}</p>')
 
 
@@ -427,9 +298,11 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         c["amount-number"] = Control(value=str(ui.number), maximum=str(max(1, reserve)))
 
     # The hand and the trades.
-    showing_hand = not covered and phase not in (Phase.CLAIM, Phase.SETUP, Phase.OVER) and ui.viewer == seat
+    showing_hand = not covered and phase_shows_hand(state) and ui.viewer == seat
     c["panel-cards"] = Control(hidden=not showing_hand)
-    if showing_hand:
+    if showing_hand and revised_view.revised_state(state) is not None:
+        c["set-value"] = Control(text=revised_view.stars_text(state))
+    elif showing_hand:
         value = flow_for(state.rules).set_value(state)
         note = " You must trade now." if must_trade(state) else ""
         c["set-value"] = Control(text=f"The next set is worth {armies_text(value)}.{note}")
@@ -451,8 +324,10 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         most = min(3, state.armies[source] - 1) if source >= 0 else 3
         for n in (1, 2, 3):
             c[f"dice-{n}"] = Control(pressed=controller.dice_count() == n, disabled=source >= 0 and n > most)
+        bonus = flow_for(state.rules).battle_model(state, source, target).attack_bonus if ready else 0
+        extra = f" and {plural(bonus, 'bonus die', 'bonus dice')}" if bonus else ""  # the Attack Die
         c["roll"] = Control(disabled=not ready, text=f"Roll {controller.dice_count()} "
-                                                     f"{'die' if controller.dice_count() == 1 else 'dice'}")
+                                                     f"{'die' if controller.dice_count() == 1 else 'dice'}{extra}")
         # The threshold belongs to the attack chosen, and the button says what it will do.
         blocked = controller.blitz_blocked()
         c["threshold"] = Control(value=str(ui.threshold), disabled=not ready,
@@ -504,8 +379,9 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["winner"] = Control(hidden=not over or ui.winner_dismissed)
     if over:
         c["winner-title"] = Control(text=f"{name(state.winner)} wins!")
-        c["winner-text"] = Control(text=f"{name(state.winner)} has conquered the world in "
-                                        f"{plural(state.turn, 'turn', 'turns')}.")
+        how = revised_view.winner_text(controller) or (
+            f"{name(state.winner)} has conquered the world in {plural(state.turn, 'turn', 'turns')}.")
+        c["winner-text"] = Control(text=how)
     out = controller.people_out() and not over and not ui.out_dismissed
     c["out"] = Control(hidden=not out)
     if out:
@@ -515,13 +391,40 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["problem"] = Control(hidden=not ui.problem)
     c["problem-text"] = Control(text=ui.problem)
 
-    # The new-game dialog: rows for the chosen number of players, the error if any.
-    for i in range(6):
-        c[f"ng-row-{i}"] = Control(hidden=i >= seats_in_dialog)
-    c["ng-error"] = Control(text=ui.dialog_error, hidden=not ui.dialog_error)
-    for option_name, option in OPTIONS.items():
-        if option_name != SETUP_OPTION:
-            c[f"ng-option-{option_name}"] = Control(disabled=ui.dialog_edition not in option.editions)
+    # The new-game dialog: the numbers of players the edition allows, rows for the chosen number, only the
+    # edition's options, the error if any.
+    c.update(_dialog_controls(ui.dialog_edition, seats_in_dialog, ui.dialog_error))
+    return c
+
+
+def _dialog_controls(edition: str, people: int, error: str) -> dict[str, Control]:
+    """The new-game dialog for an edition: its numbers of players, a row per player, its options only
+    (the others hidden, and disabled so the form leaves them out), the setup choice only where the
+    edition has one."""
+    rules = EDITIONS[edition].rules if edition in EDITIONS else EDITIONS["classic"].rules
+    people = players_for(edition, people)
+    c: dict[str, Control] = {"ng-count": Control(value=str(people))}
+    for n in range(2, MAX_SEATS + 1):
+        allowed = rules.min_players <= n <= rules.max_players
+        c[f"ng-count-{n}"] = Control(hidden=not allowed, disabled=not allowed)
+    for i in range(MAX_SEATS):
+        c[f"ng-row-{i}"] = Control(hidden=i >= people)
+    c["ng-error"] = Control(text=error, hidden=not error)
+    grouped = {member for members in EXCLUSIVE_OPTIONS.values() for member in members}
+    for option_name in OPTIONS:
+        applies = option_applies(option_name, edition)
+        if option_name == SETUP_OPTION:
+            c["ng-setup"] = Control(hidden=not applies)
+            continue
+        c[f"ng-option-{option_name}"] = Control(disabled=not applies)
+        if option_name not in grouped:
+            c[f"ng-choice-{option_name}"] = Control(hidden=not applies)
+    for group, members in EXCLUSIVE_OPTIONS.items():
+        applies = any(option_applies(member, edition) for member in members)
+        c[f"ng-{group}"] = Control(hidden=not applies)
+        c[f"ng-{group}-off"] = Control(disabled=not applies)
+    offered = [o for o in OPTIONS if o != SETUP_OPTION and o not in grouped and option_applies(o, edition)]
+    c["ng-options"] = Control(hidden=not offered)
     return c
 
 
@@ -558,10 +461,17 @@ def render(controller: Controller) -> Screen:
     past = record.replay_state(controller)
     replay = controller.ui.record.replay
     replayed = replay.index if past is not None and replay is not None else None  # actions the past shows
+    revised = revised_view.revised_state(state) is not None
+    if not showing_hand:
+        sets = ""
+    elif revised:
+        sets = revised_view.trades_html(controller, state.phase is Phase.REINFORCE)
+    else:
+        sets = sets_html(controller, seat, state.phase is Phase.REINFORCE)
     html = {
         "players": players_html(controller, past),
         "hand": hand_html(controller, seat) if showing_hand else "",
-        "sets": sets_html(controller, seat, state.phase is Phase.REINFORCE) if showing_hand else "",
+        "sets": sets,
         "dice": "" if covered else dice_html(controller),
         "battle-choices": "" if covered else battle_html(controller),
         "log": log_html(controller, upto=replayed),
@@ -573,7 +483,15 @@ def render(controller: Controller) -> Screen:
         overlay = "" if ui.winner_dismissed else "winner"
     else:
         overlay = "out" if controller.people_out() and not ui.out_dismissed else ""
+    if revised:
+        html["objectives"] = revised_view.objectives_html(controller, past)
+        html["claim-choices"] = revised_view.claim_html(controller)
+        html["airfield-where"] = revised_view.airfield_options_html(controller) if ui.airfield_slot >= 0 else ""
+    else:
+        html["objectives"] = html["claim-choices"] = ""
+    playing = past is None and bots.bot_seat(controller) < 0
     controls = _controls(controller, ui.dialog_people)
+    controls.update(revised_view.controls(controller, covered, playing))
     controls.update(bots.controls(controller))
     controls.update(record.controls(controller))
     html.update(record.html(controller))
@@ -596,5 +514,6 @@ def render(controller: Controller) -> Screen:
 
 
 def phase_shows_hand(state: GameState) -> bool:
-    """Whether the hand belongs on screen in this phase (not during setup, not after the end)."""
-    return state.phase not in (Phase.CLAIM, Phase.SETUP, Phase.OVER)
+    """Whether the hand belongs on screen in this phase (not during the shared steps of the setup, not after
+    the end)."""
+    return state.phase not in SHARED_PHASES and state.phase is not Phase.OVER

@@ -15,7 +15,7 @@ import pytest
 
 from risk.codec import encode_share
 from risk_ui.debug import long_record
-from risk_ui.record import PAGE_LINES
+from risk_ui.record_state import PAGE_LINES
 
 READY = "html[data-ready='true']"
 DESKTOP = {"width": 1280, "height": 800}

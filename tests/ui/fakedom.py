@@ -179,7 +179,7 @@ class Element(Node):
 
     @disabled.setter
     def disabled(self, on: bool) -> None:
-        if self.tagName not in ("button", "input", "select", "fieldset", "textarea"):
+        if self.tagName not in ("button", "input", "select", "fieldset", "textarea", "option"):
             raise AttributeError(f"<{self.tagName}> has no disabled property")
         self._flag("disabled", bool(on))
 

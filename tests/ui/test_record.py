@@ -10,9 +10,10 @@ import pytest
 from risk.game import Seat
 from risk.history import game_log, turn_stats
 from risk.state import Phase
-from risk_ui import bots, charts, view
+from risk_ui import bots, charts, record_state, view
 from risk_ui.controller import Controller, NewGameSettings
-from risk_ui.record import CHECKPOINT, STATS_PARTS, Replay, filtered_log, step_marks
+from risk_ui.record import STATS_PARTS, filtered_log, step_marks
+from risk_ui.record_state import CHECKPOINT, Replay
 from threads import in_a_thread
 
 
@@ -64,7 +65,6 @@ def test_replay_buttons_step_through_without_touching_the_live_game(played: Cont
 
 
 def test_the_time_lapse_advances_one_step_a_tick_and_stops_at_the_end(played: Controller):
-    from risk_ui import record
 
     c = fresh(played)
     c.command("replay-open")
@@ -72,20 +72,18 @@ def test_the_time_lapse_advances_one_step_a_tick_and_stops_at_the_end(played: Co
     c.command("replay-back")
     c.command("replay-play")
     assert c.ui.record.playing
-    assert record.tick(c) and not c.ui.record.playing
+    assert record_state.tick(c.ui.record) and not c.ui.record.playing
     assert c.ui.record.replay.index == len(c.game.history)
 
 
 def test_a_long_game_plays_as_a_time_lapse_in_a_bounded_number_of_steps(played: Controller, monkeypatch):
-    from risk_ui import record
-
-    monkeypatch.setattr(record, "PLAY_STEPS", 40)
+    monkeypatch.setattr(record_state, "PLAY_STEPS", 40)
     c = fresh(played)
     c.command("replay-open")
     c.command("replay-play")
     end = len(c.game.history)
     ticks = 0
-    while record.tick(c):
+    while record_state.tick(c.ui.record):
         ticks += 1
     assert c.ui.record.replay.index == end and not c.ui.record.playing
     assert end > 40 * 3 and ticks == -(-end // (end // 40))
@@ -124,7 +122,7 @@ def test_the_whole_log_is_grouped_by_turn_a_page_at_a_time(played: Controller):
     a time to the deal at the very bottom, "Newer lines" and "Newest" come back."""
     from html import unescape
 
-    from risk_ui.record import PAGE_LINES
+    from risk_ui.record_state import PAGE_LINES
 
     c = fresh(played)
     c.command("log-toggle")
@@ -347,7 +345,7 @@ def test_a_long_games_log_shows_a_bounded_page_and_a_search_finds_a_line_far_bac
     from html import unescape
 
     from risk_ui import record
-    from risk_ui.record import PAGE_LINES
+    from risk_ui.record_state import PAGE_LINES
 
     document, page = _long_page(mount, 20_000)
     c = page.controller
@@ -445,7 +443,8 @@ def test_a_blitz_on_huge_stacks_says_a_few_lines_and_pages_its_thousands_of_roll
     and how many more; "What happened" and the log show a page; nothing lists every roll."""
     from risk.actions import Blitz
     from risk.events import BattleFought
-    from risk_ui.record import MAX_SAID, PAGE_LINES
+    from risk_ui.record import MAX_SAID
+    from risk_ui.record_state import PAGE_LINES
     from scenario import position, tid
 
     state = position(phase=Phase.ATTACK, owners={"kamchatka": 1}, armies={"alaska": 100_000, "kamchatka": 100_000},
@@ -477,14 +476,14 @@ def test_a_replay_of_a_long_record_never_replays_it_whole_at_once(mount):
     replay = c.ui.record.replay
     assert replay.state() == c.state
     calls = 0
-    real = record.apply
+    real = record_state.apply
 
     def counting(state, action):
         nonlocal calls
         calls += 1
         return real(state, action)
 
-    record.apply = counting
+    record_state.apply = counting
     try:
         document.click(document.getElementById("replay-back"))
         assert calls == 0 and not replay.ready
@@ -494,7 +493,7 @@ def test_a_replay_of_a_long_record_never_replays_it_whole_at_once(mount):
             page.render()
         assert calls <= 3_000 + replay.reach and replay.ready
     finally:
-        record.apply = real
+        record_state.apply = real
     page.render()
     assert replay.state() == c.game.state_at(2_999)
     assert document.getElementById("replay-status").textContent.startswith("Replay: action 2999 of 3000")

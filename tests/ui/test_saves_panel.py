@@ -187,7 +187,7 @@ def test_a_sent_link_carries_the_history_and_the_friend_replays_it_from_the_star
     theirs = page2.controller.game
     assert theirs.history == game.history and theirs.state == game.state and not page2.controller.ui.error
     assert browser2.fragments[-1] == code  # the friend's address holds the same record
-    record.command(page2.controller, "replay-open")
+    page2.controller.command("replay-open")
     replay = page2.controller.ui.record.replay
     assert replay is not None and "The start of the game." in record.replay_text(page2.controller, replay)
     for index in (1, 40, len(game.history)):
@@ -226,9 +226,9 @@ def test_a_link_cut_in_its_history_opens_the_game_and_says_the_replay_starts_now
     assert "history is damaged" in button(doc2, "handoff-message").textContent  # not hidden by the overlay
     doc2.click(button(doc2, "handoff-button"))  # taking the device is no move: the warning stays
     assert "history is damaged" in button(doc2, "saves-message").textContent
-    record.command(c, "replay-open")
+    c.command("replay-open")
     assert "first moment on record" in record.replay_text(c, c.ui.record.replay)
-    record.command(c, "replay-close")
+    c.command("replay-close")
     bot_moves(c.game, 1)
     page2.render()
     assert button(doc2, "saves-message").textContent == ""

@@ -20,12 +20,30 @@ def test_a_seed_makes_the_first_game_repeatable_and_without_one_the_random_seed_
 
 def test_every_scenario_is_a_consistent_position_for_red():
     for name, make in SCENARIOS.items():
+        if name.startswith("revised-"):
+            continue  # played from the seed, by whoever is to move then (below)
         state = make(1)
         assert state.current == 0 and state.phase in (Phase.REINFORCE, Phase.ATTACK), name
         assert all(state.alive[s] == (s in state.owner) for s in range(state.players)), name
         assert min(state.armies) >= 1, name
         c = initial_controller(PageOptions(seed=1, scenario=name), lambda: 0)
         assert c.ui.handoff == 0 and [s.name for s in c.game.seats] == ["Red", "Blue", "Yellow"]
+
+
+def test_the_revised_scenarios_are_positions_a_game_reaches_at_the_moment_they_promise():
+    from risk.flow import flow_for
+    from risk_ui.scenarios import modified_attack
+
+    for seed in (1, 7):
+        claim = SCENARIOS["revised-claim"](seed)
+        flow = flow_for(claim.rules)
+        assert flow.impossible(claim) == "" and claim.phase is Phase.ATTACK
+        assert any(flow.airfield_reward(claim, slot) for slot in flow.claimable(claim))
+        rewards = SCENARIOS["revised-rewards"](seed)
+        assert flow.impossible(rewards) == "" and modified_attack(rewards, flow)[0] >= 0
+        c = initial_controller(PageOptions(seed=seed, scenario="revised-claim"), lambda: 0)
+        assert c.ui.handoff == claim.current and [s.name for s in c.game.seats] == ["Red", "Blue", "Yellow", "Green"]
+        assert c.state == claim
 
 
 def test_the_selfplay_digest_depends_on_the_seed_and_repeats():
