@@ -81,6 +81,9 @@ class Flow:
     """The classic game. Subclass it for an edition; see the module docstring."""
 
     cards_per_trade = 3  # the fewest cards a trade takes (a set of three)
+    # Whether every bot level knows these rules well enough never to choose an illegal action (tested for
+    # the classic family); otherwise :func:`risk.ai.choose` checks each choice first.
+    bots_know_the_rules = True
 
     def __init__(self) -> None:
         self.handlers: dict[type, Handler] = self.action_handlers()

@@ -37,7 +37,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Protocol
 
-from risk.actions import Action, IllegalAction
+from risk.actions import Action, EndTurn, IllegalAction, listed
+from risk.engine import check, legal_actions
+from risk.flow import flow_for
 from risk.rules import Rules
 from risk.state import GameState
 
@@ -110,17 +112,15 @@ def think(bot: Bot, state: GameState) -> Iterator[Action | None]:
 
 
 def choose(bot: Bot, state: GameState) -> Action:
-    """``bot.choose(state)``, made legal by :func:`legal_or_any`."""
-    return legal_or_any(state, bot.choose(state))
+    """``bot.choose(state)``, made legal by :func:`legal_or_any` unless the bots know the edition's rules."""
+    action = bot.choose(state)
+    return action if flow_for(state.rules).bots_know_the_rules else legal_or_any(state, action)
 
 
 def legal_or_any(state: GameState, action: Action) -> Action:
     """``action`` if the rules allow it; else a plain legal move: the end of the turn where it is allowed, else
     the first legal action (a bot that does not know a rule of an edition yet, such as a truce or the castle's
     two dice, still plays, and the game always goes on)."""
-    from risk.actions import EndTurn, listed
-    from risk.engine import check, legal_actions
-
     try:
         check(state, action)
         return action
