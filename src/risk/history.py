@@ -58,6 +58,19 @@ def _armies(count: int) -> str:
     return f"{count} army" if count == 1 else f"{count} armies"
 
 
+def last_move_by(game: Game, seat: int) -> int:
+    """How many actions of ``game`` there were when ``seat`` last acted (0 if it never did): the moment its
+    browser last held the game, when players send links round the table (a link then carries only what came
+    after it)."""
+    state = game.initial.copy()
+    last = 0
+    for index, step in enumerate(game.history):
+        if state.current == seat:
+            last = index + 1
+        apply(state, step.action)
+    return last
+
+
 def faces_text(faces: Sequence[int], bonus: int, plus: int) -> str:
     """Dice thrown under a model, as the log shows them: the plus on the highest ("6+1") and the bonus dice
     that were dropped, in brackets.

@@ -35,7 +35,7 @@ from risk.codec import (
 from risk.engine import apply
 from risk.events import CardDrawn, TurnStarted
 from risk.game import Game, Step
-from risk.history import describe, seat_names
+from risk.history import describe, last_move_by, seat_names
 from risk.state import GameState, Phase
 from risk_ui import storage
 from risk_ui.controller import SHARED_PHASES, Controller, not_shown_message, page_can_show
@@ -81,6 +81,9 @@ class Session:
         self._present: tuple[Game | None, int, int] = (None, -1, -1)  # what ``link`` is the present of
         self._coder: ReplayCoder | None = None  # the replay code of the game on the table, kept up
         self._undo_run: tuple[Game | None, int, int] = (None, -1, 0)  # undos in a row: game, length, count
+        # Per save: the actions its game had when a link of it was last opened here (what the sender's
+        # browser held then). A link sent back need carry only the moves after what its receiver holds.
+        self.received: dict[str, int] = {}
 
     def _fresh_id(self) -> str:
         """A new save id that no save in the storage has (another tab may have made one this very
@@ -141,7 +144,7 @@ class Session:
         """Decode a link and put its game on the table as save ``save_id``, else as the save it carries
         on, else as a new one; on a damaged link say why and change nothing."""
         try:
-            game, problem = decode_share(code)
+            game, problem = decode_share(code, self.saves.held)
         except CodecError as error:
             self.say(str(error))
             controller.ui.notice, controller.ui.error = self.message, True
@@ -158,6 +161,7 @@ class Session:
         self.saves.claim(save_id)
         controller.load(game)
         self.save_id = save_id
+        self.received[save_id] = len(game.history)
         self._saved = (None, -1, -1, -2)  # saved at once (a new save, or the one it carries on)
         if problem:
             self.say(problem)
@@ -430,13 +434,28 @@ def undone_text(game: Game, step: Step, before: GameState) -> str:
 # -- the panel ----------------------------------------------------------------------------------------
 
 
+def next_receiver(game: Game) -> int:
+    """Who a link sent now goes to: the player to move, unless it made the last move (a link sent in the
+    middle of one's own turn goes to the next player round the table)."""
+    state = game.state
+    if not game.history or last_move_by(game, state.current) < len(game.history):
+        return state.current
+    seat = state.current
+    for _ in range(state.players):
+        seat = (seat + 1) % state.players
+        if seat != state.neutral and state.alive[seat]:
+            return seat
+    return state.current
+
+
 def panel_html() -> str:
     """The panel's fixed skeleton (the list is filled in later)."""
     return (
         f'<section id="{PANEL_ID}" class="panel saves-panel" aria-label="Saved games">'
         '<div class="saves-buttons">'
         '<button type="button" id="undo" data-save-action="undo">Undo</button>'
-        '<button type="button" id="send-turn" data-save-action="send">Send this turn</button></div>'
+        '<button type="button" id="send-turn" data-save-action="send">Send this turn</button>'
+        '<button type="button" id="send-whole" data-save-action="send-whole">Send with the whole game</button></div>'
         '<p id="saves-message" class="message" role="alert"></p>'
         '<details id="saves-details"><summary>Saved games</summary><ul id="saves-list" class="saves-list"></ul>'
         '<label class="saves-import">Import a save file '
@@ -594,8 +613,8 @@ class SavesPanel:
         if action == "undo":
             self._check_undo(controller)
             session.undo(controller, self._before_last)
-        elif action == "send":
-            self._spawn(self._send())
+        elif action in ("send", "send-whole"):
+            self._spawn(self._send(whole=action == "send-whole"))
             return
         elif action == "load":
             session.load(controller, save_id)
@@ -615,11 +634,19 @@ class SavesPanel:
         self.page.render()
         self.refresh()
 
-    async def _send(self) -> None:
-        """Hand over a link with the game's history (so the friend can replay it), else the present."""
+    async def _send(self, whole: bool = False) -> None:
+        """Hand over a link with the moves the next player has not seen (since it last played: its browser
+        holds the rest), or with the whole game's history (``whole``, or when it never played); either way the
+        friend can replay the game. A game no code can hold still goes as its present moment."""
         session = self.session
+        game = self.page.controller.game
+        receiver = next_receiver(game)
+        # The receiver holds the game as it was when it last played, if it has seen it since this browser
+        # received it; a game that never came here by a link goes whole (its receiver may hold nothing).
+        received = session.received.get(session.save_id, 0)
+        since = 0 if whole or game.state.over else min(received, last_move_by(game, receiver))
         try:
-            code = encode_share(self.page.controller.game)
+            code = encode_share(game, since=since)
         except ValueError:  # a game the replay code cannot hold still goes as its present moment
             code = session.present(self.page.controller)
         url = self.browser.address(code)
@@ -627,7 +654,11 @@ class SavesPanel:
             session.message = await self.browser.send(url)
         except Exception as error:  # a refused share or clipboard: the link can still be copied by hand
             session.message = f"Copy this link and send it: {url} ({error})"
-        if SHARE_SEPARATOR in code:
+        if SHARE_SEPARATOR in code and since:
+            name = self.page.controller.seat_name(receiver)
+            session.message += (f" It carries the moves since {name} last played, which {name}'s browser adds to "
+                                "the game it holds (to send everything, use \u201cSend with the whole game\u201d).")
+        elif SHARE_SEPARATOR in code:
             session.message += " It carries the game's history: the log and the replay go with it."
         elif self.page.controller.game.history:  # too long for a link (or, never seen, not encodable)
             session.message += (" It carries this moment only, the history being too long for a link: "

@@ -487,6 +487,22 @@ class Saves:
         matches = [e for e in self.entries() if e.link == present]
         return next((e for e in matches if e.id == current), matches[0] if matches else None)
 
+    def held(self, present: Game) -> Game | None:
+        """The game this browser holds that a link's continuation may carry on: a save of the same rules,
+        seats and seed (the current save first), whichever moment it reached; None if there is none."""
+        suffix = f"-{present.seed & 0xFFFFFFFF:x}"
+        current = self.current_id()
+        for entry in sorted(self.entries(), key=lambda e: e.id != current):
+            if not entry.id.endswith(suffix):
+                continue
+            try:
+                mine = self.load(entry.id)
+            except CodecError:
+                continue
+            if mine.rules == present.rules and mine.seats == present.seats and mine.seed == present.seed:
+                return mine
+        return None
+
     def continued_by(self, game: Game) -> SaveEntry | None:
         """The save of this very game that ``game`` carries on: same rules, seats and start, and its
         moves are the first moves of ``game`` (a link sent back by the friend we sent ours to). The

@@ -600,3 +600,35 @@ def test_a_link_to_a_game_this_page_cannot_draw_says_so_and_keeps_the_game_on_th
     _, page, panel, _ = open_page(mount, MemoryBackend(), "#" + encode_game(castle), controller)
     assert page.controller.game is before
     assert "Castle Risk (1986), which this version of the page cannot show yet" in panel.session.message
+
+
+def test_a_link_sent_back_carries_only_the_new_moves_and_the_whole_game_is_one_choice_away(mount):
+    """The receiver holds the game up to the link it sent: the answer carries only what came after (and the
+    receiver's browser adds it to its own save); "Send with the whole game" carries everything."""
+    from risk.codec import decode_share
+    from risk.codec.frame import CONTINUATION, FORMATS, REPLAY, code_kind
+
+    mine, theirs = MemoryBackend(), MemoryBackend()
+    _, _page, panel, _ = open_page(mount, mine, controller=on_table(a_game()))
+    first = send(panel)
+    assert code_kind(first.partition(".")[2]) == REPLAY  # the first link: its receiver holds nothing yet
+    _, page2, panel2, _ = open_page(mount, theirs, "#" + first, Controller.new(DEFAULT_SETTINGS, seed=1))
+    bot_moves(page2.controller.game, 30, seed=9)
+    page2.render()
+    back = send(panel2)
+    assert code_kind(back.partition(".")[2]) == CONTINUATION and len(back) < len(first)
+    assert "since" in panel2.session.message and "whole game" in panel2.session.message
+    game, said = decode_share(back)  # a browser without the game gets its present, and is told
+    assert not game.history and "replay starts now" in said
+    _, page3, _, _ = open_page(mount, mine, "#" + back, Controller.new(DEFAULT_SETTINGS, seed=1))
+    assert page3.controller.game.history == page2.controller.game.history  # added to the save held here
+
+    async def press_whole() -> None:
+        panel2.command("send-whole")
+        await asyncio.gather(*panel2._tasks)
+
+    in_a_thread(press_whole())
+    whole = panel2.session.message.split("#", 1)[1].split(" ", 1)[0]
+    assert code_kind(whole.partition(".")[2]) == REPLAY
+    assert decode_share(whole)[0].history == page2.controller.game.history
+    assert 7 in FORMATS

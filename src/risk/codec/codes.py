@@ -7,14 +7,17 @@ it); a replay code is the rules, the seats, the seed (or the first state), and e
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable, Sequence
 
 from risk.actions import IllegalAction
-from risk.codec.errors import CannotEncode, CodecError, CorruptCode, Unfit
+from risk.codec.errors import BaseMismatch, CannotEncode, CodecError, CorruptCode, Unfit
 from risk.codec.frame import (
+    CONTINUATION,
     GAME,
     REPLAY,
     STATE,
+    code_kind,
     format_byte,
     guard,
     int_bytes,
@@ -272,17 +275,18 @@ def decode_replay(code: str, limit: int = MAX_REPLAY_CHARS) -> Game:
 # Share codes: the present, then the whole game.
 
 
-def encode_share(game: Game, *, history_limit: int | None = None) -> str:
-    """The code "Send this turn" puts in a link: :func:`encode_game`'s code, then, if its replay code is
-    at most ``history_limit`` characters (default :data:`MAX_SHARED_HISTORY_CHARS`),
-    :data:`SHARE_SEPARATOR` and that replay code (checked). Use ``SHARE_SEPARATOR in code`` to know
-    whether the history went in."""
+def encode_share(game: Game, *, history_limit: int | None = None, since: int = 0) -> str:
+    """The code "Send this turn" puts in a link: :func:`encode_game`'s code, then, if its history is at
+    most ``history_limit`` characters (default :data:`MAX_SHARED_HISTORY_CHARS`), :data:`SHARE_SEPARATOR`
+    and the history (checked): with ``since`` (a number of actions), only the moves after that moment, as a
+    continuation (:func:`encode_continuation`: the receiver holds the game up to it); else the whole replay
+    code. Use ``SHARE_SEPARATOR in code`` to know whether the history went in."""
     present = encode_game(game)
     if history_limit is None:
         history_limit = MAX_SHARED_HISTORY_CHARS
-    if history_limit <= 0 or not game.history:
+    if history_limit <= 0 or not game.history or since >= len(game.history):
         return present
-    past = encode_replay(game)
+    past = encode_continuation(game, since) if since > 0 else encode_replay(game)
     return present if len(past) > history_limit else present + SHARE_SEPARATOR + past
 
 
@@ -291,12 +295,14 @@ def share_present(code: str) -> str:
     return code.partition(SHARE_SEPARATOR)[0]
 
 
-def decode_share(code: str) -> tuple[Game, str]:
+def decode_share(code: str, base: Callable[[Game], Game | None] | None = None) -> tuple[Game, str]:
     """The game of a share code, with its history when the code carries a good one, and ``""`` or one
     sentence for the player saying why the history was left behind (the game itself still loads).
 
     The game code decides the present; the history must replay to exactly that moment, same seats and
-    seed, or it is dropped. If only the game code is damaged, a whole history still gives the game.
+    seed, or it is dropped. If only the game code is damaged, a whole history still gives the game. A
+    continuation needs the game it carries on: ``base`` is asked for the one this browser holds (given the
+    present, it returns a game of the same rules, seats and seed, or None).
     Raises a :class:`CodecError` subclass when neither part gives a game.
     """
     present, separator, past = code.partition(SHARE_SEPARATOR)
@@ -308,7 +314,20 @@ def decode_share(code: str) -> tuple[Game, str]:
     except CodecError as error:
         game, problem = None, error
     try:
-        whole = decode_replay(past)
+        if code_kind(past, MAX_REPLAY_CHARS) == CONTINUATION:
+            held = base(game) if base is not None and game is not None else None
+            if held is None:
+                if game is None:
+                    raise problem or CorruptCode("This link is corrupt.")
+                return game, ("This link carries only the moves since you last had the game, and this browser "
+                              "does not hold it, so the game goes on from here (the replay starts now).")
+            try:
+                whole = decode_continuation(past, held)
+            except BaseMismatch as mismatch:
+                assert game is not None
+                return game, f"{mismatch} The game goes on from here (the replay starts now)."
+        else:
+            whole = decode_replay(past)
     except CodecError as error:
         if problem is not None:
             raise problem from None
@@ -321,6 +340,86 @@ def decode_share(code: str) -> tuple[Game, str]:
         return game, ("This link's history does not lead to its game, so the game goes on from here "
                       "without it (the replay starts now).")
     return whole, ""
+
+
+def encode_continuation(game: Game, since: int, *, check: bool = True) -> str:
+    """A code for the moves of ``game`` after its first ``since`` actions, for a receiver who holds the game up
+    to that moment: the rules, seats and seed (to find it), ``since``, a checksum of the state at that moment
+    (to be sure it is the same), then the moves, coded as a replay code's are, from that state."""
+    history = game.history
+    if not 0 < since <= len(history):
+        raise CannotEncode(f"a continuation starts inside the record, not after action {since}")
+    seats = tuple(Seat(fit_name(s.name), s.colour, s.controller) for s in game.seats)
+    base = game.state_at(since)
+    try:
+        header = Writer()
+        write_rules(header, game.rules, len(seats))
+        write_seats(header, seats)
+        header.signed(game.seed, 16)
+        header.number(since, 12)
+        header.digit(state_check(base), 1 << 32)
+        header.number(len(history) - since, 12)
+        blocks = [ReplayCoder._block(history[i:i + _ACTIONS_PER_BLOCK], base)
+                  for i in range(since, len(history), _ACTIONS_PER_BLOCK)]
+    except (Unfit, LookupError, ValueError, TypeError, ArithmeticError) as exc:
+        raise CannotEncode(f"this game cannot be put in a continuation: {exc}") from None
+    data = int_bytes(header.value())
+    code = seal_bytes(_format(CONTINUATION, game.rules), b"".join([varint(len(data)) + data, *blocks]))
+    if check:
+        try:
+            back = decode_continuation(code, game)
+        except CodecError as exc:
+            raise CannotEncode(f"this game cannot be put in a continuation: {exc}") from None
+        if back.history != game.history or back.state != game.state:
+            raise CannotEncode("this game cannot be put in a continuation: it does not replay the same")
+    return code
+
+
+def decode_continuation(code: str, base: Game, limit: int = MAX_REPLAY_CHARS) -> Game:
+    """The game ``base`` carried on by a continuation: its first actions, up to the moment the code names
+    (which must be ``base``'s own, checked), then the code's moves, played through the checked engine."""
+    payload, revision = open_bytes(code, limit, CONTINUATION)
+    blocks = split_blocks(payload)
+    with guard("continuation"):
+        r = int_reader(blocks[0], "continuation")
+        rules, people = read_rules(r, revision)
+        seats = read_seats(r, people)
+        seed = r.signed(16)
+        since = r.number(12)
+        check = r.digit(1 << 32)
+        actions = r.number(12)
+        if since + actions > MAX_REPLAY_ACTIONS:
+            raise CorruptCode("This link is corrupt: it is longer than any game.")
+        if len(blocks) != 1 + -(-actions // _ACTIONS_PER_BLOCK):
+            raise CorruptCode("This link is corrupt: its moves are cut short or padded.")
+        if (rules != base.rules or seats != tuple(Seat(fit_name(s.name), s.colour, s.controller)
+                                                  for s in base.seats) or seed & MASK64 != base.seed & MASK64):
+            raise BaseMismatch("This link carries on another game than the one this browser holds.")
+        start = base.state_at(since) if since <= len(base.history) else None
+        if start is None or state_check(start) != check:
+            raise BaseMismatch("This link carries on a moment of the game that this browser does not hold.")
+        game = Game(base.rules, base.seats, base.seed, base.initial, start, list(base.history[:since]))
+        for number in range(actions):
+            if number % _ACTIONS_PER_BLOCK == 0:
+                r.finish()
+                r = int_reader(blocks[1 + number // _ACTIONS_PER_BLOCK], "continuation")
+            if game.state.over:
+                raise CorruptCode("This link is corrupt: it goes on after the game was won.")
+            action = tables_for(rules).read_action(r, game.state)
+            try:
+                game.play(action)
+            except IllegalAction:
+                raise CorruptCode(f"This link is corrupt: its move {number + 1} breaks the rules.") from None
+        r.finish()
+    return game
+
+
+def state_check(state: GameState) -> int:
+    """A 32-bit checksum of a state (of its snapshot as a code writes it), to recognise a moment."""
+    tables = tables_for(state.rules)
+    w = Writer()
+    tables.write_state(w, state, COMPACT if tables.compact_holds(state) else PLAIN)
+    return zlib.crc32(int_bytes(w.value()))
 
 
 def replay_length(code: str) -> int:

@@ -35,3 +35,7 @@ class CannotEncode(ValueError):
 
 class Unfit(Exception):
     """Internal: a value the layout being written cannot hold (the compact layout then gives way)."""
+
+
+class BaseMismatch(CodecError):
+    """A continuation carries on a game, or a moment of it, that this browser does not hold."""

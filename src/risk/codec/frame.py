@@ -16,20 +16,24 @@ from contextlib import contextmanager
 from risk.codec.errors import ChecksumMismatch, CodecError, CorruptCode, ForeignCode, TruncatedCode, UnknownVersion
 from risk.codec.rans import Reader, Writer
 
-# Kinds of code, and the format bytes: kind + 3 * (revision - 1), where the revision is the rules
-# revision the game follows (risk.rules.Rules.revision). Format 1 is revision 1 (the first release).
-GAME, STATE, REPLAY = 1, 2, 3
-KIND_NAMES = {GAME: "a game link", STATE: "a position code", REPLAY: "a replay"}
+# Kinds of code, and the format bytes: each names a kind and the rules revision the game follows
+# (risk.rules.Rules.revision). Formats 1-3 are revision 1 (the first release); a continuation (the moves
+# since a moment the receiver holds) exists from revision 2 on. Only ever append.
+GAME, STATE, REPLAY, CONTINUATION = 1, 2, 3, 4
+KIND_NAMES = {GAME: "a game link", STATE: "a position code", REPLAY: "a replay", CONTINUATION: "a continuation"}
+FORMATS = {1: (GAME, 1), 2: (STATE, 1), 3: (REPLAY, 1), 4: (GAME, 2), 5: (STATE, 2), 6: (REPLAY, 2),
+           7: (CONTINUATION, 2)}
 FORMAT_GAME_V1, FORMAT_STATE_V1, FORMAT_REPLAY_V1 = GAME, STATE, REPLAY
 NEWEST_REVISION = 2
-NEWEST_FORMAT = REPLAY + 3 * (NEWEST_REVISION - 1)
+NEWEST_FORMAT = max(FORMATS)
 
 
 def format_byte(kind: int, revision: int) -> int:
     """The format byte of a code of ``kind`` for a game of rules ``revision``."""
-    if not 1 <= revision <= NEWEST_REVISION:
-        raise ValueError(f"no format for rules revision {revision}")
-    return kind + 3 * (revision - 1)
+    for fmt, (known, of) in FORMATS.items():
+        if known == kind and of == revision:
+            return fmt
+    raise ValueError(f"no format for a code of kind {kind} and rules revision {revision}")
 
 
 _CRC_SALT = zlib.crc32(b"risk share link")
@@ -73,6 +77,20 @@ def open_bytes(code: object, limit: int, wanted: int) -> tuple[bytes, int]:
     """Check the frame of ``code`` (text, checksum, a format of kind ``wanted``) and return its payload and
     the rules revision its format carries."""
     what = KIND_NAMES[wanted]
+    kind, revision, payload = _unseal(code, limit, what)
+    if kind != wanted:
+        raise ForeignCode(f"This is {KIND_NAMES[kind]}, not {what}.")
+    return payload, revision
+
+
+def code_kind(code: object, limit: int = 1 << 30) -> int:
+    """The kind of an intact code (GAME, STATE, REPLAY or CONTINUATION), from its format byte; a
+    :class:`CodecError` for one that is damaged or of a newer version."""
+    return _unseal(code, limit, "a code of this game")[0]
+
+
+def _unseal(code: object, limit: int, what: str) -> tuple[int, int, bytes]:
+    """``(kind, revision, payload)`` of a code whose text, length and checksum are sound."""
     if not isinstance(code, str):
         raise ForeignCode(f"This is not {what}: it is not text.")
     if len(code) > limit:
@@ -96,10 +114,8 @@ def open_bytes(code: object, limit: int, wanted: int) -> tuple[bytes, int]:
     if fmt > NEWEST_FORMAT:
         raise UnknownVersion(f"This {what.split(' ', 1)[1]} was made by a newer version of the game: "
                              "reload the page to update it.")
-    kind, revision = (fmt - 1) % 3 + 1, (fmt - 1) // 3 + 1
-    if kind != wanted:
-        raise ForeignCode(f"This is {KIND_NAMES[kind]}, not {what}.")
-    return payload, revision
+    kind, revision = FORMATS[fmt]
+    return kind, revision, payload
 
 
 @contextmanager
