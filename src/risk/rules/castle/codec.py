@@ -281,7 +281,7 @@ def _write_people(w: Writer, s: GameState, extra: CastleState) -> None:
     w.bit(extra.attacked)
     if s.phase is SPY_LOOK:
         w.digit(extra.spied, n)
-        need(extra.spier == s.current and extra.seen == tuple(sorted(s.hands[extra.spied])))
+        need(extra.spier == s.current and list(extra.seen) == _shown(s, extra.spied))
         _write_card(w, extra.spy_card, hand, SPY, s, optional=False)
     else:
         need(extra.spied == -1 and extra.spier == -1 and extra.spy_card == -1 and not extra.seen)
@@ -304,8 +304,13 @@ def _read_people(r: Reader, s: GameState, extra: CastleState) -> None:
     if s.phase is SPY_LOOK:
         extra.spied = r.digit(n)
         extra.spier = s.current
-        extra.seen = tuple(sorted(s.hands[extra.spied]))
+        extra.seen = tuple(_shown(s, extra.spied))
         extra.spy_card = _read_card(r, hand, SPY, s, optional=False)
+
+
+def _shown(s: GameState, seat: int) -> list[int]:
+    """What a Spy sees of a hand: its cards less a Marshall in play (read after the Marshalls)."""
+    return sorted(c for c in s.hands[seat] if c != ext(s).marshalls[seat])
 
 
 def _write_card(w: Writer, card: int, hand: list[int], kind: int, s: GameState, optional: bool = True) -> None:
@@ -382,7 +387,7 @@ def _write_usual(w: Writer, s: GameState, action: Action) -> bool:
         case StandingOrders(orders):
             return choose(w, orders, range(4))
         case SpyDiscard(card):
-            return choose(w, card, sorted(s.hands[extra.spied]))
+            return choose(w, card, list(extra.seen))
     return write_usual(w, s, action)
 
 
@@ -417,7 +422,7 @@ def _read_usual(r: Reader, s: GameState, kind: type) -> Action:
     if kind is StandingOrders:
         return StandingOrders(r.digit(4))
     if kind is SpyDiscard:
-        return SpyDiscard(pick(sorted(s.hands[extra.spied])))
+        return SpyDiscard(pick(list(extra.seen)))
     return read_usual(r, s, kind)
 
 

@@ -95,8 +95,8 @@ class SpyPlayed(Revealing):
 
 
 @dataclass(slots=True)
-class CardDiscarded(Event):
-    """A Spy made a player discard a card, face up."""
+class CardDiscarded(Revealing):
+    """A Spy made a player discard a card, face up: everyone saw it, so undo stops here too."""
 
     seat: int
     card: int

@@ -328,9 +328,9 @@ class CastleFlow(Flow):
     def held(self, state: GameState, card: int, kind: int, what: str) -> None:
         """Refuse a card the player to move does not hold, or of another kind."""
         if card not in state.hands[state.current] or not 0 <= card < len(deck_for(state.rules)):
-            raise IllegalAction(f"play a {what} card from your own hand")
+            raise IllegalAction(f"play {_a(what)} card from your own hand")
         if kind_of(state, card) != kind:
-            raise IllegalAction(f"that card is a {CARD_KINDS[kind_of(state, card)].capitalize()}, not a {what}")
+            raise IllegalAction(f"that card is {_a(CARD_KINDS[kind_of(state, card)].capitalize())}, not {_a(what)}")
 
     def track_value(self, state: GameState, space: int) -> int:
         """The armies of the Reinforcement track's space (0 for the first)."""
@@ -411,15 +411,23 @@ class CastleFlow(Flow):
             raise IllegalAction("a truce stands with that player: no attacks until it ends")
 
     def muster(self, state: GameState, defender: int, events: Events) -> None:
-        """Before a roll: the attack has begun, and the defender's standing order may bring a Marshall in."""
+        """Before the first roll of an attack: the attack has begun (the card step is over), and the defender's
+        standing order may bring a Marshall in."""
+        ext(state).attacked = True
+        self.call_marshall(state, defender, events)
+
+    def call_marshall(self, state: GameState, defender: int, events: Events) -> bool:
+        """The defender's standing order: with no Marshall in play, it plays one (the lowest numbered) before
+        the roll, if it holds one. Whether a Marshall is in play now."""
         extra = ext(state)
-        extra.attacked = True
-        if (0 <= defender < state.players and extra.marshalls[defender] < 0
-                and extra.orders[defender] & AUTO_MARSHALL):
+        if not 0 <= defender < state.players:
+            return False
+        if extra.marshalls[defender] < 0 and extra.orders[defender] & AUTO_MARSHALL:
             card = next((c for c in sorted(state.hands[defender]) if kind_of(state, c) == MARSHALL), -1)
             if card >= 0:
                 extra.marshalls[defender] = card
                 events.append(PersonPlayed(defender, card, "marshall"))
+        return extra.marshalls[defender] >= 0
 
     def settle_people(self, state: GameState, defender: int, general: bool, marshall: bool, events: Events) -> None:
         """After the rolls: a General or Marshall that lost a top pair is discarded."""
@@ -439,37 +447,36 @@ class CastleFlow(Flow):
     def fight(self, state: GameState, source: int, target: int, attacking: int, stop_at: int, rolls: int,
               events: Events) -> tuple[int, int, int]:
         """Fight ``rolls`` rolls at most (0: as many as it takes) with ``attacking`` armies until ``stop_at``
-        are left; return ``(attacking left, defending left, dice of the last roll)``."""
-        extra, defender = ext(state), state.owner[target]
+        are left; return ``(attacking left, defending left, dice of the last roll)``.
+
+        Roll by roll while a General or Marshall is in play: one that loses its top pair is discarded at once,
+        and before the next roll the defender's standing order brings in its next Marshall ("more than one
+        ... a turn, but not at the same time"). The attacker's next General waits for its next action (a blitz
+        is its choice). With nobody in play, the rest is one fast blitz (the same draws)."""
+        extra, defender, seat = ext(state), state.owner[target], state.current
         self.muster(state, defender, events)
-        base = self.battle_model(state, source, target)
-        cap = _model(base.attack_max, 0, 0)
-        general = extra.general >= 0
-        marshall = 0 <= defender < state.players and extra.marshalls[defender] >= 0
-        seat = state.current
-        defending = state.armies[target]
-        last = 0
-        if rolls == 1:
-            dice_count = min(cap.attack_max, attacking)
+        cap = _model(self.battle_model(state, source, target).attack_max, 0, 0)
+        defending, last, thrown = state.armies[target], 0, 0
+        while attacking > stop_at and defending > 0 and (not rolls or thrown < rolls):
+            general = extra.general >= 0
+            marshall = self.call_marshall(state, defender, events) if thrown else (
+                0 <= defender < state.players and extra.marshalls[defender] >= 0)
+            if not (general or marshall or rolls):
+                result = dice.blitz_model(state.rng, attacking, defending, stop_at, cap)
+                state.rng = result.state
+                events.extend(BattleFought(source, target, a, d, la, ld, seat, defender, _logged(m))
+                              for a, d, la, ld, m in result.throws)
+                return result.attacking, result.defending, len(result.throws[-1][0])
             model = cap.with_plus(int(general), int(marshall))
+            attack_dice, defend_dice = cap.dice(attacking, defending)
             state.rng, attacker, defended, lost_a, lost_d = dice.roll_battle_model(
-                state.rng, dice_count, min(2, defending), model)
-            top = model.top_pair_won(attacker, defended)
-            general, marshall = general and top, marshall and not top
+                state.rng, attack_dice, defend_dice, model)
             events.append(BattleFought(source, target, attacker, defended, lost_a, lost_d, seat, defender,
-                                       None if model.is_plain and model.attack_max == 3 else model))
-            attacking, defending, last = attacking - lost_a, defending - lost_d, dice_count
-        else:
-            result = dice.blitz_model(state.rng, attacking, defending, stop_at, cap, general=general,
-                                      marshall=marshall)
-            state.rng = result.state
-            events.extend(BattleFought(source, target, a, d, la, ld, seat, defender,
-                                       None if m.is_plain and m.attack_max == 3 else m)
-                          for a, d, la, ld, m in result.throws)
-            attacking, defending = result.attacking, result.defending
-            general, marshall = result.general, result.marshall
-            last = len(result.throws[-1][0]) if result.throws else 0
-        self.settle_people(state, defender, general, marshall, events)
+                                       _logged(model)))
+            if general or marshall:
+                top = model.top_pair_won(attacker, defended)
+                self.settle_people(state, defender, not general or top, not marshall or not top, events)
+            attacking, defending, last, thrown = attacking - lost_a, defending - lost_d, attack_dice, thrown + 1
         return attacking, defending, last
 
     def apply_attack(self, state: GameState, action: Action, events: Events) -> None:
@@ -502,8 +509,12 @@ class CastleFlow(Flow):
             raise IllegalAction(f"{src} is not yours: sail from your own territory")
         if owner[action.target] == seat:
             raise IllegalAction(f"{dst} is yours: an Admiral carries armies to attack, not to move them")
+        if not board.territories[action.source].seas:
+            raise IllegalAction(f"{src} touches no sea: an Admiral sails from a coast")
+        if not board.territories[action.target].seas:
+            raise IllegalAction(f"{dst} touches no sea: an Admiral lands on a coast")
         if not set(board.territories[action.source].seas) & set(board.territories[action.target].seas):
-            raise IllegalAction(f"{src} and {dst} touch no water in common (the Black Sea joins no other)")
+            raise IllegalAction(f"{src} and {dst} share no water: the Black Sea joins no other")
         if not 1 <= action.armies <= state.armies[action.source] - 1:
             raise IllegalAction(f"load 1 to {state.armies[action.source] - 1} armies: one stays on {src}")
         if ext(state).in_truce(seat, owner[action.target]):
@@ -548,8 +559,8 @@ class CastleFlow(Flow):
         self.held(state, action.card, SPY, "Spy")
         if not 0 <= action.seat < state.players or action.seat == state.current or not state.alive[action.seat]:
             raise IllegalAction("spy on another player still in the game")
-        if not state.hands[action.seat]:
-            raise IllegalAction("that player holds no card to look at")
+        if not self.hand_shown(state, action.seat):
+            raise IllegalAction("that player holds no card in hand to look at (a Marshall in play is on the table)")
 
     def apply_spy(self, state: GameState, action: Action, events: Events) -> None:
         assert isinstance(action, PlaySpy)
@@ -564,12 +575,18 @@ class CastleFlow(Flow):
                 state.discard.append(card)
             return
         extra.spied, extra.spier, extra.spy_card = target, seat, action.card
-        extra.seen = tuple(sorted(state.hands[target]))
+        extra.seen = tuple(self.hand_shown(state, target))
         state.phase = SPY_LOOK
+
+    def hand_shown(self, state: GameState, seat: int) -> list[int]:
+        """What a Spy sees of ``seat``'s hand (ascending): its cards, less a Marshall in play (it is on the table,
+        not in the hand; the state keeps it in the hand so that every card is counted once)."""
+        marshall = ext(state).marshalls[seat]
+        return sorted(c for c in state.hands[seat] if c != marshall)
 
     def check_spy_discard(self, state: GameState, action: Action) -> None:
         assert isinstance(action, SpyDiscard)
-        if action.card not in state.hands[ext(state).spied]:
+        if action.card not in ext(state).seen:
             raise IllegalAction("choose one of the cards your Spy saw")
 
     def apply_spy_discard(self, state: GameState, action: Action, events: Events) -> None:
@@ -579,8 +596,6 @@ class CastleFlow(Flow):
         state.hands[target].remove(action.card)
         # Discards are shuffled back, except Reinforcements: one discarded leaves the game, as if played.
         (state.set_aside if kind_of(state, action.card) == REINFORCEMENT else state.discard).append(action.card)
-        if extra.marshalls[target] == action.card:
-            extra.marshalls[target] = -1
         state.hands[seat].remove(extra.spy_card)
         state.discard.append(extra.spy_card)
         events.append(CardDiscarded(target, action.card, seat))
@@ -588,7 +603,7 @@ class CastleFlow(Flow):
         state.phase = Phase.ATTACK
 
     def list_spy_discards(self, state: GameState) -> list[Choice]:
-        return [choice(SpyDiscard(c)) for c in sorted(state.hands[ext(state).spied])]
+        return [choice(SpyDiscard(c)) for c in ext(state).seen]  # what the spier saw, in its view too
 
     def check_orders(self, state: GameState, action: Action) -> None:
         assert isinstance(action, StandingOrders)
@@ -605,15 +620,16 @@ class CastleFlow(Flow):
 
     def capture(self, state: GameState, target: int, enemy: int, events: Events, landing: int = -1) -> None:
         """A territory fell; a castle's owner is out at once. ``landing``: the armies of a sea attack, which all
-        land (no move-in choice)."""
+        land (no move-in choice) before any take-over, which starts with them."""
         seat = state.current
         state.owner[target] = seat
         state.captured = True
         events.append(Captured(target, seat, enemy))
-        if self.is_eliminated(state, enemy):
-            self.eliminate(state, enemy, seat, events)
         if landing >= 0:
             state.armies[target] = landing
+        if self.is_eliminated(state, enemy):
+            self.eliminate(state, enemy, seat, events, landed=landing >= 0)
+        if landing >= 0:
             state.phase = Phase.ATTACK
             state.just_eliminated = False  # no move-in follows a landing
         else:
@@ -631,11 +647,9 @@ class CastleFlow(Flow):
         castle = ext(state).castles[seat]
         return (castle >= 0 and state.owner[castle] != seat) or seat not in state.owner
 
-    def eliminate(self, state: GameState, seat: int, by: int, events: Events) -> None:
+    def eliminate(self, state: GameState, seat: int, by: int, events: Events, landed: bool = False) -> None:
         """Out: its chips, cards and unused hidden armies go to the captor; its other territories are taken
-        over, each by one army from the captor's spare armies (the attacking territory first, keeping what the
-        move-in needs, then its largest stacks), else round the table from the captor's left from players with
-        spare armies, else the captor's with one army."""
+        over (:meth:`take_over`; ``landed``: the castle fell to a sea attack)."""
         extra = ext(state)
         state.alive[seat] = False
         state.just_eliminated = True
@@ -652,14 +666,22 @@ class CastleFlow(Flow):
         extra.hidden[seat] = []
         extra.marshalls[seat] = -1
         extra.truces = [t for t in extra.truces if seat not in t]
-        self.take_over(state, seat, by, events)
+        self.take_over(state, seat, by, events, landed)
 
-    def take_over(self, state: GameState, fallen: int, by: int, events: Events) -> None:
+    def take_over(self, state: GameState, fallen: int, by: int, events: Events, landed: bool = False) -> None:
+        """The fallen player's other territories, each occupied by one army: from the captor's armies, "starting
+        with the armies you attacked with" (the attacking territory, keeping what the move-in needs; after a sea
+        attack, the armies that landed, keeping one), then its largest stacks; a territory the captor cannot
+        fill goes, round the table from the captor's left, to the next player with an army to spare (from its
+        largest stack); if nobody has one, to the captor with one army."""
         owner, armies = state.owner, state.armies
         left = [t for t, who in enumerate(owner) if who == fallen]
         if not left:
             return
-        keep = {state.battle_source: 1 + state.battle_dice} if owner[state.battle_source] == by else {}
+        if landed:
+            keep = {state.battle_target: 1}
+        else:
+            keep = {state.battle_source: 1 + state.battle_dice} if owner[state.battle_source] == by else {}
         seats: list[int] = []
         others = [p for p in range(state.players) if p != by and p != fallen and state.alive[p]]
         start = step(state, by, 1)
@@ -737,7 +759,7 @@ class CastleFlow(Flow):
             choices.append(choice(PlayGeneral(first[GENERAL])))
         if SPY in first:
             choices += [choice(PlaySpy(first[SPY], p)) for p in range(state.players)
-                        if p != seat and state.alive[p] and state.hands[p]]
+                        if p != seat and state.alive[p] and self.hand_shown(state, p)]
         if not extra.attacked:
             if REINFORCEMENT in first and extra.track < len(settings(state.rules).reinforcement_track):
                 choices.append(choice(PlayReinforcement(first[REINFORCEMENT])))
@@ -821,8 +843,8 @@ class CastleFlow(Flow):
         if (phase is SPY_LOOK) != (extra.spied >= 0):
             return "a Spy looks at a hand outside its step"
         if extra.spied >= 0 and (extra.spier != state.current or extra.spy_card not in state.hands[state.current]
-                                 or kind_of(state, extra.spy_card) != SPY or extra.seen != tuple(
-                                     sorted(state.hands[extra.spied]))):
+                                 or kind_of(state, extra.spy_card) != SPY
+                                 or list(extra.seen) != self.hand_shown(state, extra.spied)):
             return "what the Spy saw does not fit the hands"
         if extra.takeover >= 0:
             return "a take-over was left half done"
@@ -910,6 +932,16 @@ def _model(cap: int, plus_a: int, plus_d: int) -> dice.DiceModel:
         model = _MODELS[key] = dice.PLAIN if key == (3, 0, 0) else dice.DiceModel(
             attack_max=cap, attack_plus=plus_a, defend_plus=plus_d)
     return model
+
+
+def _a(noun: str) -> str:
+    """ "a General", "an Admiral"."""
+    return f"{'an' if noun[0] in 'AEIOU' else 'a'} {noun}"
+
+
+def _logged(model: dice.DiceModel) -> dice.DiceModel | None:
+    """The model a battle's event records: none for the classic dice."""
+    return None if model.is_plain and model.attack_max == 3 else model
 
 
 _KINDS = tuple(k for k, count in enumerate(CARD_COUNTS) for _ in range(count))  # each card's kind, by number
