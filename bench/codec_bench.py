@@ -221,6 +221,7 @@ def main(quick: bool = False, all_states: bool = False) -> dict[str, object]:
         "links_6p": link_lengths(6, games),
         "links_6p_shortest_names": link_lengths(6, max(2, games // 4), SHORTEST_NAMES),
         "links_revised_5p": link_lengths(5, games, rules=make_rules("revised")),
+        "links_castle_6p": link_lengths(6, games, rules=make_rules("castle")),
         "links_6p_longest_names": link_lengths(6, max(2, games // 4), LONGEST_NAMES),
         "fuzz": fuzz(10_000 if quick else 100_000),
         "replay_3p": replay_sizes(3, games),

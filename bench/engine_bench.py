@@ -44,6 +44,8 @@ def main() -> dict[str, object]:
     # The Revised edition beside classic (same simple bots; per player-turn within 1.5x is the aim).
     for people in (3, 4, 5):
         report[f"revised_selfplay_{people}p"] = selfplay(make_rules("revised"), people, 100, seed=1)
+    for people in (2, 4, 6):
+        report[f"castle_selfplay_{people}p"] = selfplay(make_rules("castle"), people, 100, seed=1)
     report["legal_actions_plus_play_x1000"] = checked_steps()
     print(json.dumps(report, indent=1))
     return report
