@@ -29,7 +29,7 @@ from risk.codec.frame import (
     split_blocks,
     varint,
 )
-from risk.codec.rans import Writer
+from risk.codec.rans import Reader, Writer
 from risk.codec.rules import read_rules, write_rules
 from risk.codec.seats import fit_name, read_seats, write_seats
 from risk.codec.tables import COMPACT, PLAIN, tables_for
@@ -254,21 +254,27 @@ def decode_replay(code: str, limit: int = MAX_REPLAY_CHARS) -> Game:
         actions = r.number(12)
         if actions > MAX_REPLAY_ACTIONS:
             raise CorruptCode("This replay is corrupt: it is longer than any game.")
-        if len(blocks) != 1 + -(-actions // _ACTIONS_PER_BLOCK):
-            raise CorruptCode("This replay is corrupt: its moves are cut short or padded.")
-        for number in range(actions):
-            if number % _ACTIONS_PER_BLOCK == 0:
-                r.finish()
-                r = int_reader(blocks[1 + number // _ACTIONS_PER_BLOCK], "replay")
-            if game.state.over:
-                raise CorruptCode("This replay is corrupt: it goes on after the game was won.")
-            action = tables_for(rules).read_action(r, game.state)
-            try:
-                game.play(action)
-            except IllegalAction:
-                raise CorruptCode(f"This replay is corrupt: its move {number + 1} breaks the rules.") from None
-        r.finish()
+        _play_blocks(game, r, blocks, actions, "replay")
     return game
+
+
+def _play_blocks(game: Game, r: Reader, blocks: Sequence[bytes], actions: int, what: str) -> None:
+    """Read ``actions`` actions from the blocks after the header (``r`` reads the header's end) and play each
+    through the checked engine; a :class:`CorruptCode` for moves cut short, padded, or against the rules."""
+    if len(blocks) != 1 + -(-actions // _ACTIONS_PER_BLOCK):
+        raise CorruptCode(f"This {what} is corrupt: its moves are cut short or padded.")
+    for number in range(actions):
+        if number % _ACTIONS_PER_BLOCK == 0:
+            r.finish()
+            r = int_reader(blocks[1 + number // _ACTIONS_PER_BLOCK], what)
+        if game.state.over:
+            raise CorruptCode(f"This {what} is corrupt: it goes on after the game was won.")
+        action = tables_for(game.rules).read_action(r, game.state)
+        try:
+            game.play(action)
+        except IllegalAction:
+            raise CorruptCode(f"This {what} is corrupt: its move {number + 1} breaks the rules.") from None
+    r.finish()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -390,8 +396,6 @@ def decode_continuation(code: str, base: Game, limit: int = MAX_REPLAY_CHARS) ->
         actions = r.number(12)
         if since + actions > MAX_REPLAY_ACTIONS:
             raise CorruptCode("This link is corrupt: it is longer than any game.")
-        if len(blocks) != 1 + -(-actions // _ACTIONS_PER_BLOCK):
-            raise CorruptCode("This link is corrupt: its moves are cut short or padded.")
         if (rules != base.rules or seats != tuple(Seat(fit_name(s.name), s.colour, s.controller)
                                                   for s in base.seats) or seed & MASK64 != base.seed & MASK64):
             raise BaseMismatch("This link carries on another game than the one this browser holds.")
@@ -399,18 +403,7 @@ def decode_continuation(code: str, base: Game, limit: int = MAX_REPLAY_CHARS) ->
         if start is None or state_check(start) != check:
             raise BaseMismatch("This link carries on a moment of the game that this browser does not hold.")
         game = Game(base.rules, base.seats, base.seed, base.initial, start, list(base.history[:since]))
-        for number in range(actions):
-            if number % _ACTIONS_PER_BLOCK == 0:
-                r.finish()
-                r = int_reader(blocks[1 + number // _ACTIONS_PER_BLOCK], "continuation")
-            if game.state.over:
-                raise CorruptCode("This link is corrupt: it goes on after the game was won.")
-            action = tables_for(rules).read_action(r, game.state)
-            try:
-                game.play(action)
-            except IllegalAction:
-                raise CorruptCode(f"This link is corrupt: its move {number + 1} breaks the rules.") from None
-        r.finish()
+        _play_blocks(game, r, blocks, actions, "link")
     return game
 
 

@@ -13,15 +13,40 @@ from math import comb
 
 from risk.actions import Action, IllegalAction, format_action, parse_action
 from risk.codec.cards import largest
+from risk.codec.classic import blank_state, check_state, corrupt
 from risk.codec.errors import CorruptCode, Unfit
 from risk.codec.rans import Model, Reader, Writer
+from risk.rules import Rules
 from risk.state import GameState, Phase
 
 MAX_ACTION_TEXT = 200
+ONE_LAYOUT = 0  # these editions' snapshots have one layout (the classic "compact" digit, for code_layout)
 
 PhaseKinds = dict[Phase, tuple[tuple[type, ...], Model]]
 WriteUsual = Callable[[Writer, GameState, Action], bool]
 ReadUsual = Callable[[Reader, GameState, type], Action]
+
+
+def write_snapshot(w: Writer, s: GameState, layout: int, write: Callable[[Writer, GameState], None]) -> None:
+    """A snapshot in the edition's one layout: the layout digit, what ``write`` writes, the generator."""
+    if layout != ONE_LAYOUT:
+        raise Unfit("this edition has one layout")
+    w.digit(ONE_LAYOUT, 2)
+    write(w, s)
+    w.digit(s.rng, 1 << 64)
+
+
+def read_snapshot(r: Reader, rules: Rules, people: int, read: Callable[[Reader, GameState], None],
+                  claiming: Sequence[Phase]) -> GameState:
+    """What :func:`write_snapshot` wrote, checked as every edition's snapshot is (``claiming``: the phases in
+    which territories may still be empty)."""
+    if r.digit(2) != ONE_LAYOUT:
+        raise corrupt("its snapshot is not in this edition's layout")
+    s = blank_state(rules, people)
+    read(r, s)
+    s.rng = r.digit(1 << 64)
+    check_state(s, claiming)
+    return s
 
 
 def write_action(w: Writer, s: GameState, action: Action, kinds_by_phase: PhaseKinds, usual: WriteUsual) -> None:

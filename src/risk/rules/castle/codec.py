@@ -15,8 +15,6 @@ from risk.actions import Action, Attack, Blitz, Claim, EndTurn, Occupy, Place
 from risk.codec import editions
 from risk.codec.cards import read_cards, write_cards
 from risk.codec.classic import (
-    blank_state,
-    check_state,
     choose,
     corrupt,
     need,
@@ -29,9 +27,7 @@ from risk.codec.classic import (
     write_hand_sizes,
     write_usual,
 )
-from risk.codec.errors import Unfit
 from risk.codec.rans import Model, Reader, Writer
-from risk.codec.tables import COMPACT, PLAIN
 from risk.deck import deck_for
 from risk.rules import Rules
 from risk.rules.castle import ADMIRAL, AUTO_MARSHALL, BLOCK_SPY, DIPLOMAT, GENERAL, MARSHALL, REINFORCEMENT, SPY
@@ -78,21 +74,11 @@ _PHASE_KINDS: editions.PhaseKinds = {
 
 
 def write_state(w: Writer, s: GameState, layout: int) -> None:
-    if layout != COMPACT:
-        raise Unfit("this edition has one layout")
-    w.digit(COMPACT, 2)
-    _write(w, s)
-    w.digit(s.rng, 1 << 64)
+    editions.write_snapshot(w, s, layout, _write)
 
 
 def read_state(r: Reader, rules: Rules, people: int) -> GameState:
-    if r.digit(2) == PLAIN:
-        raise corrupt("its snapshot is not in this edition's layout")
-    s = blank_state(rules, people)
-    _read(r, s)
-    s.rng = r.digit(1 << 64)
-    check_state(s, _CLAIMING)
-    return s
+    return editions.read_snapshot(r, rules, people, _read, _CLAIMING)
 
 
 def compact_holds(s: GameState) -> bool:

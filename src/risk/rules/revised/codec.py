@@ -26,8 +26,6 @@ from risk.actions import (
 from risk.codec import editions
 from risk.codec.cards import read_cards, write_cards
 from risk.codec.classic import (
-    blank_state,
-    check_state,
     choose,
     corrupt,
     need,
@@ -40,9 +38,7 @@ from risk.codec.classic import (
     write_hand_sizes,
     write_usual,
 )
-from risk.codec.errors import Unfit
 from risk.codec.rans import Adaptive, Model, Reader, Writer
-from risk.codec.tables import COMPACT, PLAIN
 from risk.deck import deck_for
 from risk.rules import Rules
 from risk.rules.revised import MAJOR_OBJECTIVES, MAJOR_REWARDS, MINOR_OBJECTIVES, MINOR_REWARDS, REWARDS
@@ -76,21 +72,11 @@ _PHASE_KINDS: dict[Phase, tuple[tuple[type, ...], Model]] = {
 
 
 def write_state(w: Writer, s: GameState, layout: int) -> None:
-    if layout != COMPACT:
-        raise Unfit("this edition has one layout")
-    w.digit(COMPACT, 2)
-    _write(w, s)
-    w.digit(s.rng, 1 << 64)
+    editions.write_snapshot(w, s, layout, _write)
 
 
 def read_state(r: Reader, rules: Rules, people: int) -> GameState:
-    if r.digit(2) == PLAIN:
-        raise corrupt("its snapshot is not in this edition's layout")
-    s = blank_state(rules, people)
-    _read(r, s)
-    s.rng = r.digit(1 << 64)
-    check_state(s, _CLAIMING)
-    return s
+    return editions.read_snapshot(r, rules, people, _read, _CLAIMING)
 
 
 def compact_holds(s: GameState) -> bool:
