@@ -73,11 +73,35 @@ ENV_SITE_BUILT = "RISK_SITE_BUILT"
 ENV_CHROMIUM = "RISK_CHROMIUM"
 
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-GZIP_SUFFIXES = (".js", ".mjs", ".wasm", ".json", ".html", ".css", ".svg", ".toml", ".py")
+GZIP_SUFFIXES = (".js", ".mjs", ".wasm", ".json", ".html", ".css", ".svg", ".toml", ".py", ".webmanifest")
 GZIP_MIN_SIZE = 1024
 # What of assets/ is part of the site (assets/maps also holds the script that draws the map).
 ASSET_SUFFIXES = (".css", ".svg", ".png", ".webp", ".ico", ".json", ".woff2", ".txt")
 MAP_MARKER = "<!-- map: inlined at build time -->"
+# The web app manifest (``manifest.webmanifest`` at the site's root): with it, and the service worker that
+# answers offline, browsers offer to install the page as an app that opens from the home screen offline.
+MANIFEST_NAME = "manifest.webmanifest"
+APP_MANIFEST: dict[str, Any] = {
+    "name": "Risk",
+    "short_name": "Risk",
+    "description": "The board game of world conquest, in your browser: against the computer or with friends "
+                   "on one device, online or offline.",
+    "start_url": "./",
+    "scope": "./",
+    "id": "./",
+    "display": "standalone",
+    "orientation": "any",
+    "background_color": "#1d2733",
+    "theme_color": "#1d2733",
+    "categories": ["games"],
+    "icons": [
+        {"src": "assets/icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+        {"src": "assets/icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+        {"src": "assets/icons/icon-maskable-512.png", "sizes": "512x512", "type": "image/png",
+         "purpose": "maskable"},
+        {"src": "assets/icons/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+    ],
+}
 CSP_MARKER = "<!-- content-security-policy: written at build time -->"
 PRECACHE_MARKER = "/* precache manifest: written at build time */ {}"
 
@@ -373,7 +397,7 @@ def _svg_for_inlining(svg: str) -> str:
 # found needed in Chromium (take it away and the page logs a violation or breaks); tests/e2e/test_csp.py
 # plays and reloads offline under the whole. "{inline}" stands for the hashes of the page's inline scripts.
 CSP_DIRECTIVES = (
-    # Anything not named below: no fonts, media, frames, plugins (object-src), manifests.
+    # Anything not named below: no fonts, media, frames, plugins (object-src).
     ("default-src", "'none'"),
     # Our own files, the loader's inline script by its hash, and eval: PyScript builds functions from
     # strings (Function(...) in core.js) and Pyodide evaluates its EM_ASM snippets with eval. 'unsafe-eval'
@@ -385,8 +409,10 @@ CSP_DIRECTIVES = (
     ("style-src-elem", "'self'"),
     # Pyodide, the standard library, pyscript.toml and the game archive are fetched from the site.
     ("connect-src", "'self'"),
-    # Only the empty data: favicon (it keeps browsers from asking for /favicon.ico); no image ever loads.
-    ("img-src", "data:"),
+    # The page's own icons (the favicon, and those the web app manifest lists for an installed app).
+    ("img-src", "'self' data:"),
+    # The web app manifest, which makes the page installable.
+    ("manifest-src", "'self'"),
     # The service worker.
     ("worker-src", "'self'"),
     # Neither is covered by default-src: no <base> may move relative URLs, no form may submit anywhere
@@ -575,6 +601,7 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
     map_svg = map_path.read_text(encoding="utf-8") if map_path.exists() else None
     site["index.html"] = render_index((ROOT / "index.html").read_text(encoding="utf-8"), map_svg).encode()
     site["pyscript.toml"] = _pyscript_toml(config, files).encode()
+    site[MANIFEST_NAME] = (json.dumps(APP_MANIFEST, indent=1, sort_keys=True) + "\n").encode()
     if options.service_worker:
         template = (ASSETS / "sw.js").read_text(encoding="utf-8")
         site["sw.js"] = render_service_worker(template, precache_manifest(site)).encode()
@@ -654,6 +681,7 @@ MIME_TYPES = {
     ".py": "text/x-python; charset=utf-8",
     ".toml": "application/toml; charset=utf-8",
     ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
     ".ico": "image/x-icon",
 }
 

@@ -43,6 +43,7 @@ PACE_NORMAL = 0.4  # seconds between two bot actions: a person can follow them
 PACE_FAST = 0.08
 PACE_SKIP = 0.001  # still a pause, so the browser answers clicks between actions
 IDLE = 0.1  # how often the loop looks again while no bot is to move
+FINISH_BUDGET = 0.05  # "Finish the game now": bot actions are played for this long between two drawings
 SLICE_BUDGET = 0.006  # seconds of thinking per tick; one slice may overrun it (a hard bot: ~12 ms in CPython)
 
 
@@ -88,7 +89,9 @@ def status(controller: Controller) -> str:
     if controller.ui.bot_error:
         return f"{controller.seat_name(seat)} (computer, {level}) has stopped after an error."
     pace_text = ""
-    if controller.ui.skipping:
+    if controller.ui.finishing:
+        pace_text = " (finishing the game)"
+    elif controller.ui.skipping:
         pace_text = " (skipping to the end)" if controller.people_out() else " (skipping to your turn)"
     return f"{controller.seat_name(seat)} (computer, {level}) is playing{pace_text}."
 
@@ -248,6 +251,14 @@ def step(page: Renders, autoplay: Autoplay) -> float:
         return record_state.PLAY_PACE if controller.ui.record.playing else IDLE
     before, errors = autoplay.actions, autoplay.errors
     wait = autoplay.tick()
+    if controller.ui.finishing:  # only bots are left: many actions between two drawings, no pause
+        started = autoplay.clock()
+        while wait is not None and autoplay.clock() - started < FINISH_BUDGET:
+            wait = autoplay.tick()
+        if wait is None:
+            controller.ui.finishing = False
+        else:
+            wait = PACE_SKIP
     if autoplay.actions != before or autoplay.errors != errors:
         page.render()
     return IDLE if wait is None else max(wait, PACE_SKIP)

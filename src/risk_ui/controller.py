@@ -83,6 +83,16 @@ class NewGameSettings:
 
 DEFAULT_SETTINGS = NewGameSettings(
     seats=tuple(Seat(PALETTE[i].name, i) for i in range(3)), edition="classic", options=(SETUP_OPTION,))
+# The first screen's one-tap games: against the computer (one person, two normal bots) and pass-and-play.
+QUICK_BOT_LEVEL = "normal"
+QUICK_GAMES = {
+    "computer": NewGameSettings(
+        seats=(Seat(PALETTE[0].name, 0), *(Seat(PALETTE[i].name, i, QUICK_BOT_LEVEL) for i in (1, 2))),
+        edition="classic", options=(SETUP_OPTION,)),
+    "people": DEFAULT_SETTINGS,
+}
+# The first screen's pages: the menu, how to play (a few steps), the rules, the keys.
+HOME_PAGES = ("menu", "learn", "rules", "keys")
 
 
 # The maps this page can draw; an edition on another map (Castle Risk's Europe, until its drawing ships) is
@@ -241,6 +251,12 @@ class UiState:
     out_dismissed: bool = False  # the "you are out of the game" screen was closed
     airfield_slot: int = -1  # Revised: the objective being claimed whose Airfield waits for its territory
     airfield_where: int = -1  # Revised: the territory chosen for it in the list (-1: none yet)
+    home: bool = False  # the first screen covers the page (a plain visit, or "Menu")
+    home_page: str = "menu"  # which of HOME_PAGES it shows
+    learn_step: int = 0  # the step of "How to play" shown
+    dialog_preset: str = ""  # how the new-game dialog opens: "" as it was, "people": every seat a person
+    finishing: bool = False  # only bots are left and the game is played to its end at once
+    high_contrast: bool = False  # the high-contrast look (a preference, kept by the page)
     record: RecordUi = field(default_factory=RecordUi)  # the whole log, the replay, the statistics
 
 
@@ -281,8 +297,13 @@ class Controller:
         kept = self.ui
         # The threshold belongs to one attack: a new game starts "until won".
         self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
-                          dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast)
+                          dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast,
+                          high_contrast=kept.high_contrast)
         self._after_change()
+
+    def quick_start(self, kind: str, seed: int) -> None:
+        """One of the first screen's one-tap games (:data:`QUICK_GAMES`)."""
+        self.start(QUICK_GAMES.get(kind, DEFAULT_SETTINGS), seed)
 
     def load(self, game: Game, viewer: int = -1) -> None:
         """Put a saved or linked game on the table (``viewer``: whose turn was already on screen)."""
@@ -290,7 +311,7 @@ class Controller:
         kept = self.ui
         self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
                           dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast,
-                          viewer=viewer)
+                          viewer=viewer, high_contrast=kept.high_contrast)
         self._after_change()
 
     def submit_dialog(self, form: Mapping[str, object], seed: int) -> bool:
@@ -401,7 +422,28 @@ class Controller:
         self._begin()
         ui = self.ui
         if name == "open-dialog":
-            ui.dialog_open, ui.dialog_error = True, ""
+            ui.dialog_open, ui.dialog_error, ui.dialog_preset = True, "", arg
+            if arg == "people":
+                ui.dialog_edition, ui.dialog_people = DEFAULT_SETTINGS.edition, len(DEFAULT_SETTINGS.seats)
+            return
+        if name == "home":  # the first screen, over the game (which stays as it is)
+            ui.home, ui.home_page, ui.finishing = True, "menu", False
+            return
+        if name == "continue":
+            ui.home = False
+            return
+        if name == "home-page":
+            ui.home, ui.home_page = True, arg if arg in HOME_PAGES else "menu"
+            ui.learn_step = 0
+            return
+        if name in ("learn-next", "learn-back"):  # the view keeps the step within the steps there are
+            ui.learn_step = max(0, ui.learn_step + (1 if name == "learn-next" else -1))
+            return
+        if name == "contrast":
+            ui.high_contrast = not ui.high_contrast
+            return
+        if name == "finish-now":  # only bots are left: play the game to its end at once
+            ui.finishing = ui.fast = ui.out_dismissed = True
             return
         if name == "close-dialog":
             ui.dialog_open = False
@@ -660,6 +702,11 @@ class Controller:
 
     def _begin(self) -> None:
         self.ui.notice, self.ui.error, self.ui.focus = "", False, -1
+
+    def say(self, text: str) -> None:
+        """A hint from the page itself (the map zoomed in for a tap), shown like the engine's words."""
+        self._begin()
+        self._hint(text)
 
     def _hint(self, text: str) -> None:
         self.ui.notice, self.ui.error = text, False

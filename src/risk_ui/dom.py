@@ -15,6 +15,9 @@ from typing import Any
 
 from risk_ui import layout, view
 from risk_ui.controller import EXCLUSIVE_OPTIONS, MAX_SEATS, Controller
+from risk_ui.help_text import SHORTCUTS, Shortcut
+from risk_ui.map_control import MapControl
+from risk_ui.map_view import group_colour
 from risk_ui.palette import SITES, mark_path, site_path
 from risk_ui.screen import Control, Screen, TerritoryView
 
@@ -23,13 +26,21 @@ STYLESHEET = "./assets/style/game.css"
 FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player",
           "airfield-where")
 KEYS = ("Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
-OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game", "out": "out-play-on"}
+OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game", "out": "out-play-on",
+                 "home": "quick-computer"}
+# Keys that are shortcuts, by key (letters in lower case; Shift+N is "N").
+SHORTCUT_KEYS: dict[str, Shortcut] = {key: s for s in SHORTCUTS for key in s.keys if s.targets or s.action}
+CHOICES = ("active", "attackable", "movable")  # what "N" steps through, and "G" goes to first
+TYPING = ("input", "select", "textarea")
+ARROW_PAN = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+MAP_ACTIONS = ("zoom-in", "zoom-out", "zoom-fit")
 # A part that asks for a choice as it appears takes the keyboard's focus to its first field.
 FOCUS_ON_SHOW = {"airfield-chooser": "airfield-where"}
 # Where a site's shape goes beside the army badge (in badge radii from its centre) and how large it is; the
 # owner's mark has the top right.
 SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25)}
 SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6}
+MARK_SIZE = 1.5  # the owner's mark, across, in badge radii (it was 1.1: too small to tell on a phone)
 
 
 class Page:
@@ -44,11 +55,17 @@ class Page:
         is_none: Callable[[Any], bool] = lambda v: v is None,
         new_seed: Callable[[], int] = lambda: 0,
         no_scroll: Any = None,
+        not_passive: Any = None,
     ) -> None:
         self.document = document
         # Focus options ``{preventScroll: true}`` as a JS object (None in tests): focusing an overlay's
         # button must not scroll the page under it, or a phone opens with the map cut at the top.
         self._no_scroll = no_scroll
+        self._not_passive = not_passive  # listener options {passive: false}: the wheel may stop the page's scroll
+        self.map: MapControl | None = None
+        self._group_colour: dict[str, str] = {}  # engine id -> its group's outline colour
+        self._roving = ""  # the territory in the Tab order (the others are reached with the arrows)
+        self._lit_group = -1  # the group of territories lit from the legend, or -1
         self.controller = controller
         self._proxy = proxy
         self._none = is_none
@@ -80,8 +97,11 @@ class Page:
         for g in doc.querySelectorAll("#territories [data-territory]"):
             tid = str(g.getAttribute("data-territory"))
             index = board.territory_index(tid)
-            g.setAttribute("tabindex", "0")
+            g.setAttribute("tabindex", "-1")
             g.setAttribute("role", "button")
+            group = board.territories[index].continent
+            g.setAttribute("aria-describedby", f"group-entry-{group}")
+            self._group_colour[tid] = group_colour(group)
             badge = g.querySelector(".army-badge")
             x, y, r = (float(badge.getAttribute(a) or 0) for a in ("cx", "cy", "r"))
             mark = doc.createElementNS(SVG_NS, "path")
@@ -101,8 +121,26 @@ class Page:
             raise RuntimeError(f"the map has no element for {', '.join(missing)}")
         self.controller.centres = centres
         board_element = doc.getElementById("map")
+        tools = doc.createElement("div")
+        tools.setAttribute("class", "map-overlay")
+        tools.innerHTML = layout.map_tools_html(board)
+        board_element.appendChild(tools)
+        first = next(iter(self._territories))
+        self._rove(first)
+        self.map = MapControl(doc, board, self._territories, self._badges, is_none=self._none)
+        self.map.mount()
+        svg = doc.getElementById("board")
+        self._listen(svg, "pointerdown", self.map.on_pointer_down)
+        self._listen(svg, "pointermove", self.map.on_pointer_move)
+        self._listen(svg, "pointerup", self.map.on_pointer_up)
+        self._listen(svg, "pointercancel", self.map.on_pointer_up)
+        self._listen(svg, "wheel", self.map.on_wheel, self._not_passive)
         self._listen(board_element, "click", self.on_map_click)
         self._listen(board_element, "keydown", self.on_map_key)
+        self._listen(board_element, "focusin", self.on_map_focus)
+        self._listen(board_element, "mouseover", self.on_legend_hover)
+        self._listen(board_element, "mouseout", self.on_legend_leave)
+        self._listen(board_element, "focusout", self.on_legend_leave)
         self._listen(app, "click", self.on_click)
         self._listen(app, "input", self.on_input)
         self._listen(app, "change", self.on_change)
@@ -118,12 +156,74 @@ class Page:
             link.setAttribute("href", STYLESHEET)
             doc.head.appendChild(link)
 
-    def _listen(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
+    def _listen(self, target: Any, kind: str, handler: Callable[[Any], None], options: Any = None) -> None:
         proxy = self._proxy(handler)
         self._listeners.append(proxy)
-        target.addEventListener(kind, proxy)
+        if options is None:
+            target.addEventListener(kind, proxy)
+        else:
+            target.addEventListener(kind, proxy, options)
 
-    # -- events -----------------------------------------------------------------------------------
+    def resized(self, event: Any = None) -> None:
+        """The window changed size: the map keeps its zoom and centre in its new box."""
+        if self.map is not None:
+            self.map.measure()
+
+    def _rove(self, tid: str) -> None:
+        """Put one territory in the Tab order (the map is one stop; arrows and N move within it)."""
+        if tid == self._roving or tid not in self._territories:
+            return
+        if self._roving:
+            self._territories[self._roving].setAttribute("tabindex", "-1")
+        self._territories[tid].setAttribute("tabindex", "0")
+        self._roving = tid
+
+    def on_map_focus(self, event: Any) -> None:
+        """A territory took the focus: it is the map's Tab stop now, and it is brought into view."""
+        territory = self._territory_of(event)
+        if territory >= 0:
+            tid = self.controller.state.board.territories[territory].id
+            self._rove(tid)
+            if self.map is not None:
+                self.map.show(territory)
+                self.map.point(tid)
+        else:
+            self.on_legend_hover(event)
+
+    def _group_of(self, event: Any) -> int:
+        target = event.target
+        if self._none(target) or not hasattr(target, "closest"):
+            return -1
+        entry = target.closest("[data-group]")
+        return -1 if self._none(entry) else int(str(entry.getAttribute("data-group")))
+
+    def on_legend_hover(self, event: Any) -> None:
+        """Pointing at (or focusing) a group in the legend lights its territories on the map; pointing at a
+        territory shows its name."""
+        group = self._group_of(event)
+        if group >= 0:
+            self._light_group(group)
+        territory = self._territory_of(event)
+        if territory >= 0 and self.map is not None:
+            self.map.point(self.controller.state.board.territories[territory].id)
+
+    def on_legend_leave(self, event: Any) -> None:
+        if self._group_of(event) >= 0:
+            self._light_group(-1)
+        if self._territory_of(event) >= 0 and self.map is not None:
+            self.map.point("")
+
+    def _light_group(self, group: int) -> None:
+        """Light the territories of one group (-1: none) by redrawing those whose state changed."""
+        if group == self._lit_group:
+            return
+        board = self.controller.state.board
+        before, self._lit_group = self._lit_group, group
+        for territory in board.territories:
+            if before in (territory.continent, -2) or territory.continent == group:
+                shown = self._drawn.pop(territory.id, None)
+                if shown is not None:
+                    self._draw_territory(shown)
 
     def _territory_of(self, event: Any) -> int:
         target = event.target
@@ -135,8 +235,24 @@ class Page:
         return self.controller.state.board.index.get(str(g.getAttribute("data-territory")), -1)
 
     def on_map_click(self, event: Any) -> None:
-        """A click on the board: the territory under it, if any."""
+        """A click on the board: a zoom button, or the territory under it; a finger's tap goes to the
+        territory it meant (or zooms in where it is ambiguous); the end of a drag selects nothing."""
+        target = event.target
+        button = None if self._none(target) or not hasattr(target, "closest") else target.closest("[data-action]")
+        if button is not None and not self._none(button):
+            if self.map is not None:
+                self.map.command(str(button.getAttribute("data-action")))
+            return
+        if self.map is not None and self.map.click_was_drag(event):
+            return
         territory = self._territory_of(event)
+        if self.map is not None and str(getattr(event, "pointerType", "") or "") in ("touch", "pen"):
+            tap = self.map.tap(event, territory)
+            if tap.kind == "zoom":
+                self.controller.say("Zoomed in where territories are small: tap the one you want.")
+                self.render()
+                return
+            territory = tap.territory
         if territory >= 0:
             self.controller.click(territory)
             self.render()
@@ -153,10 +269,75 @@ class Page:
         self.render()
 
     def on_document_key(self, event: Any) -> None:
-        """Escape anywhere (outside the dialog, which closes itself) cancels the selection."""
-        if str(event.key) == "Escape" and not self.controller.ui.dialog_open:
-            self.controller.cancel()
+        """Escape cancels (or closes the first screen's page); the shortcut keys press their buttons."""
+        key = str(event.key)
+        ui = self.controller.ui
+        if key == "Escape":
+            if ui.dialog_open:
+                return
+            if ui.home:
+                self.controller.command("home-page" if ui.home_page != "menu" else "continue", "menu")
+            else:
+                self.controller.cancel()
             self.render()
+            return
+        if ui.dialog_open or any(bool(getattr(event, m, False)) for m in ("ctrlKey", "metaKey", "altKey")):
+            return
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").lower() if not self._none(target) else ""
+        if tag in TYPING:
+            return
+        shift = bool(getattr(event, "shiftKey", False))
+        if shift and key in ARROW_PAN and self.map is not None:
+            event.preventDefault()
+            self.map.pan_key(*ARROW_PAN[key])
+            return
+        shortcut = SHORTCUT_KEYS.get(key if len(key) > 1 else key.lower())
+        if shortcut is None or (ui.home and shortcut.action != "keys"):
+            return
+        if self.shortcut(shortcut, backwards=shift):
+            event.preventDefault()
+
+    def shortcut(self, shortcut: Shortcut, backwards: bool = False) -> bool:
+        """Do what a shortcut key does: press the first of its buttons that shows and is enabled, or its
+        page action. True if something was done."""
+        action = shortcut.action
+        if action == "keys":
+            self.controller.command("home-page", "keys")
+            self.render()
+            return True
+        if action in MAP_ACTIONS:
+            return self.map is not None and self.map.command(action)
+        if action in ("map", "next"):
+            return self._focus_choice(step=0 if action == "map" else (-1 if backwards else 1))
+        for selector in shortcut.targets:
+            element = self.document.querySelector(selector)
+            if self._none(element) or bool(element.disabled) or not self._none(element.closest("[hidden]")):
+                continue
+            element.click()
+            return True
+        return False
+
+    def _focus_choice(self, step: int) -> bool:
+        """Focus a territory that can be chosen now: the first (step 0), or the next or previous one after
+        the focused territory."""
+        order = [tid for tid, tv in self._drawn.items() if any(c in tv.classes for c in CHOICES)]
+        if not order:
+            order = list(self._territories)
+        board = self.controller.state.board
+        order.sort(key=board.territory_index)
+        active = self.document.activeElement
+        current = ""
+        if not self._none(active) and hasattr(active, "closest"):
+            g = active.closest("[data-territory]")
+            current = "" if self._none(g) else str(g.getAttribute("data-territory"))
+        if step == 0 or current not in order:
+            chosen = order[0] if step >= 0 else order[-1]
+        else:
+            chosen = order[(order.index(current) + step) % len(order)]
+        self._territories[chosen].focus()
+        self._rove(chosen)
+        return True
 
     def on_click(self, event: Any) -> None:
         """A click on a control: its ``data-action`` goes to the controller."""
@@ -170,6 +351,8 @@ class Page:
         arg = button.getAttribute("data-arg")
         if action == "start-game":
             self.controller.submit_dialog(self.read_form(), self._new_seed())
+        elif action == "quick-start":
+            self.controller.quick_start("" if self._none(arg) else str(arg), self._new_seed())
         else:
             self.controller.command(action, "" if self._none(arg) else str(arg))
         self.render()
@@ -243,8 +426,12 @@ class Page:
         self._set(body, "body", "data-phase", screen.phase)
         self._set(body, "body", "data-player", screen.player)
         self._set(body, "body", "data-overlay", screen.overlay)
+        self._set(doc.documentElement, "html", "data-theme", screen.theme)
         for tv in screen.territories:
             self._draw_territory(tv)
+        if self.map is not None:
+            self.map.mark(frozenset(tv.id for tv in screen.territories if "selected" in tv.classes
+                                    or "target" in tv.classes))
         self._text("status", screen.status)
         self._text("message", screen.message)
         message = self._by_id("message")
@@ -258,13 +445,17 @@ class Page:
         dialog = self._by_id("new-game-dialog")
         if screen.dialog_open and not dialog.open:
             self._written.pop(("ng-error", "text"), None)
+            for ident, value in screen.dialog_preset:  # pass-and-play: every seat a person
+                self._by_id(ident).value = value
+                if ident == "ng-count":
+                    self.controller.set_field(ident, value)
             dialog.showModal()
         elif not screen.dialog_open and dialog.open:
             dialog.close()
         if screen.overlay != self._overlay:
             self._overlay = screen.overlay
             # What the overlay covers is out of reach of the keyboard and screen readers too.
-            for ident in ("map", "controls"):
+            for ident in ("map", "controls"):  # the first screen covers everything too
                 element = self._by_id(ident)
                 if screen.overlay:
                     element.setAttribute("inert", "")
@@ -272,6 +463,8 @@ class Page:
                     element.removeAttribute("inert")
             if screen.overlay in OVERLAY_FOCUS:
                 button = self._by_id(OVERLAY_FOCUS[screen.overlay])
+                if screen.overlay == "home" and not self._by_id("home-continue").hidden:
+                    button = self._by_id("home-continue")
                 if self._no_scroll is None:
                     button.focus()
                 else:
@@ -279,7 +472,9 @@ class Page:
             elif not screen.dialog_open:
                 self._focus_first_active(screen)
         if screen.focus >= 0:
-            self._territories[screen.territories[screen.focus].id].focus()
+            tid = screen.territories[screen.focus].id
+            self._territories[tid].focus()
+            self._rove(tid)
         for hook in self.after_render:
             try:
                 hook()
@@ -317,13 +512,17 @@ class Page:
                 g.setAttribute("aria-pressed", "true")
             else:
                 g.removeAttribute("aria-pressed")
-        classes = " ".join((self._base_class[key], *tv.classes, "owned" if tv.owner else "unclaimed"))
+        group = self.controller.state.board.territories[tv.index].continent
+        lit = ("group-lit",) if group == self._lit_group else ()
+        classes = " ".join((self._base_class[key], *tv.classes, "owned" if tv.owner else "unclaimed", *lit))
         self._set(g, key, "class", classes)
-        self._set(g, key, "style", f"--owner:{tv.colour};--tint:{tv.tint};--ink:{tv.ink}")
+        self._set(g, key, "style", f"--owner:{tv.colour};--tint:{tv.tint};--ink:{tv.ink};"
+                                   f"--continent:{self._group_colour.get(key, '#666')}")
         if self._changed(key, "count", tv.armies):
             self._counts[key].textContent = str(tv.armies)
         x, y, r = self._badges[key]
-        self._set(self._marks[key], key + "/mark", "d", mark_path(tv.mark, x + r, y - r, r * 1.1) if tv.mark else "")
+        mark = mark_path(tv.mark, x + r * 1.05, y - r * 1.05, r * MARK_SIZE) if tv.mark else ""
+        self._set(self._marks[key], key + "/mark", "d", mark)
         self._draw_sites(key, dict(tv.sites), x, y, r)
 
     def _draw_sites(self, key: str, shown: dict[str, str], x: float, y: float, r: float) -> None:
@@ -417,8 +616,11 @@ def connect(controller: Controller, new_seed: Callable[[], int]) -> Page:
     from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
     no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
-    page = Page(document, controller, proxy=create_proxy, is_none=is_none, new_seed=new_seed, no_scroll=no_scroll)
+    not_passive = to_js({"passive": False}, dict_converter=window.Object.fromEntries)
+    page = Page(document, controller, proxy=create_proxy, is_none=is_none, new_seed=new_seed, no_scroll=no_scroll,
+                not_passive=not_passive)
     page.mount()
+    page._listen(window, "resize", page.resized)
     return page
 
 
@@ -427,6 +629,13 @@ def page_query() -> str:
     from pyscript import window
 
     return str(window.location.search)
+
+
+def page_fragment() -> str:
+    """The page address's fragment (``#<game code>``), "" without one."""
+    from pyscript import window
+
+    return str(window.location.hash)
 
 
 def expose(name: str, function: Callable[..., Any]) -> None:

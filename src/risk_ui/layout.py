@@ -12,8 +12,9 @@ from html import escape
 
 from risk.board import Board
 from risk.rules import EDITIONS, OPTIONS
-from risk_ui import record
+from risk_ui import help_text, record
 from risk_ui.controller import DEFAULT_SETTINGS, EXCLUSIVE_OPTIONS, MAX_SEATS, SETUP_OPTION, page_can_show
+from risk_ui.map_view import group_colour, group_title
 from risk_ui.palette import PALETTE
 
 # Who can sit at a seat: a person, or a bot of one of the engine's levels.
@@ -106,27 +107,101 @@ def dialog_html() -> str:
 
 
 def continents_html(board: Board) -> str:
-    """The legend: each continent's border colour, name and bonus."""
-    items = "".join(
-        f'<li class="continent-{escape(c.id)}"><span class="swatch" aria-hidden="true"></span>'
-        f'{escape(c.name)}<span class="bonus">+{c.bonus}</span></li>'
-        for c in board.continents)
-    return f'<ul class="continents">{items}</ul>'
+    """The legend's skeleton: each group of territories (continent, empire, …) with its colour, name and
+    bonus; who holds it is written in by the view (``#group-holder-<i>``)."""
+    kinds = list(dict.fromkeys(c.kind for c in board.continents))
+    parts = []
+    for kind in kinds:
+        items = "".join(
+            f'<li id="group-entry-{i}" data-group="{i}" style="--continent:{group_colour(i)}" tabindex="0">'
+            f'<span class="swatch" aria-hidden="true"></span><span class="group-name">{escape(c.name)}</span>'
+            + (f'<span class="bonus" aria-label="bonus {c.bonus}">+{c.bonus}</span>' if c.bonus else "")
+            + f'<span class="holder" id="group-holder-{i}"></span></li>'
+            for i, c in enumerate(board.continents) if c.kind == kind)
+        heading = f'<h3>{escape(group_title(kind))}</h3>' if len(kinds) > 1 else ""
+        parts.append(f'{heading}<ul class="continents">{items}</ul>')
+    return "".join(parts)
+
+
+def map_tools_html(board: Board) -> str:
+    """What sits over the map: the zoom buttons and the legend of its groups (built from the board)."""
+    title = group_title(board.continents[0].kind) if board.continents else "Groups"
+    return (
+        '<div class="map-tools" role="group" aria-label="Map view">'
+        + _button("zoom-in", "+", element_id="zoom-in", extra=' aria-label="Zoom in" title="Zoom in (+)"')
+        + _button("zoom-out", "\u2212", element_id="zoom-out", extra=' aria-label="Zoom out" title="Zoom out (\u2212)"')
+        + _button("zoom-fit", "Fit", element_id="zoom-fit", extra=' aria-label="Show the whole map" '
+                  'title="Show the whole map (0)"')
+        + "</div>"
+        f'<details id="map-legend" class="map-legend"><summary>{escape(title)}</summary>'
+        + continents_html(board) + "</details>")
+
+
+def home_html() -> str:
+    """The first screen: the game's name, Continue and the saved games, the new games, how to play, the
+    rules and the keys (each page a section the view shows one at a time)."""
+    learn_nav = (
+        '<div class="learn-nav">'
+        + _button("learn-back", "Back", element_id="learn-back")
+        + '<span id="learn-count" class="learn-count"></span>'
+        + _button("learn-next", "Next", element_id="learn-next", extra=' class="primary"')
+        + "</div>")
+    back = _button("home-page", "Back to the menu", arg="menu", extra=' class="home-back"')
+    return (
+        '<div id="home" class="overlay home" role="dialog" aria-modal="true" aria-labelledby="home-title" hidden>'
+        '<div class="home-box">'
+        '<header class="home-head"><h1 id="home-title">Risk</h1>'
+        '<p class="tagline">The board game of world conquest, in your browser: place armies, roll the dice, '
+        "take the world. Against the computer or with friends on one device; it works offline.</p></header>"
+        '<section id="home-menu" class="home-page" aria-label="Menu">'
+        + _button("continue", "Continue", element_id="home-continue", extra=' class="primary wide" hidden')
+        + '<p id="home-continue-text" class="home-note" hidden></p>'
+        '<div id="home-saves" class="home-saves"></div>'
+        '<h2>New game</h2><div class="home-new">'
+        + _button("quick-start", "Play against the computer", element_id="quick-computer", arg="computer",
+                  extra=' class="primary wide" aria-describedby="quick-computer-text"')
+        + '<p id="quick-computer-text" class="home-note">You and two computer players, classic rules: one tap '
+        "and you play.</p>"
+        + _button("open-dialog", "Pass and play", element_id="home-pass", arg="people",
+                  extra=' class="wide" aria-describedby="home-pass-text"')
+        + '<p id="home-pass-text" class="home-note">2 to 6 people take turns on this device.</p>'
+        + _button("open-dialog", "Choose the rules and players\u2026", element_id="home-custom",
+                  extra=' class="wide"')
+        + "</div><h2>Learn</h2><div class=\"home-learn-buttons\">"
+        + _button("home-page", "How to play", element_id="home-learn", arg="learn")
+        + _button("home-page", "Rules of each edition", element_id="home-rules", arg="rules")
+        + _button("home-page", "Keyboard shortcuts", element_id="home-keys", arg="keys")
+        + "</div>"
+        + _button("contrast", "High contrast", element_id="home-contrast", extra=' aria-pressed="false"')
+        + "</section>"
+        '<section id="home-learn-page" class="home-page" aria-label="How to play" hidden><h2>How to play</h2>'
+        + help_text.learn_html() + learn_nav + back + "</section>"
+        '<section id="home-rules-page" class="home-page" aria-label="Rules" hidden><h2>Rules</h2>'
+        + help_text.rules_html() + back + "</section>"
+        '<section id="home-keys-page" class="home-page" aria-label="Keyboard shortcuts" hidden>'
+        "<h2>Keyboard shortcuts</h2>" + help_text.shortcuts_html() + back + "</section>"
+        "</div></div>")
 
 
 def app_html(board: Board) -> str:
-    """Everything that goes into ``<div id="app">``."""
+    """Everything that goes into ``<div id="app">``: the turn and its actions (under the map on a wide
+    screen), the side column (players, log, record, …), the overlays and the dialog."""
     return (
-        '<div id="controls" class="controls">'
+        '<div id="controls" class="controls"><div id="actions" class="actions">'
         '<header class="toolbar"><h1>Risk</h1>'
+        + _button("home", "Menu", element_id="menu", extra=' aria-label="Menu: saved games, new game, help"')
         + _button("open-dialog", "New game", element_id="new-game")
+        + _button("home-page", "Keys", element_id="keys-button", arg="keys",
+                  extra=' aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)"')
         + "</header>"
         '<section class="turn" aria-label="Turn">'
         '<p id="status" class="status" role="status" aria-live="polite"></p>'
         '<p id="message" class="message" role="status" aria-live="polite"></p>'
         '<div id="problem" class="problem" role="alert" hidden><p id="problem-text"></p>'
         + _button("dismiss-problem", "Dismiss", element_id="problem-dismiss")
-        + "</div></section>"
+        + "</div>"
+        '<details id="rules-in-play" class="rules-in-play"><summary id="rules-summary"></summary>'
+        '<ul id="rules-list"></ul></details></section>'
         '<section id="bot-bar" class="panel bot-bar" aria-label="Computer players" hidden>'
         '<p id="bot-status"></p>'
         + _button("fast", "Fast", element_id="fast", extra=' aria-pressed="false"')
@@ -136,6 +211,7 @@ def app_html(board: Board) -> str:
         + "</section>"
         '<section id="panel-place" class="panel" aria-label="Reinforcements" hidden>'
         '<p id="place-summary"></p>'
+        '<p id="income" class="income" hidden></p>'
         '<div class="amounts" role="group" aria-label="Armies per click">'
         + _button("amount", "1", element_id="amount-1", arg="1")
         + _button("amount", "5", element_id="amount-5", arg="5")
@@ -159,8 +235,9 @@ def app_html(board: Board) -> str:
         + _button("dice", "3 dice", element_id="dice-3", arg="3")
         + "</div>"
         '<div class="attack-buttons">'
-        + _button("roll", "Roll", element_id="roll", extra=' class="primary"')
-        + _button("blitz", "Attack until won", element_id="blitz", extra=' aria-describedby="blitz-note"')
+        + _button("roll", "Roll", element_id="roll", extra=' class="primary" aria-keyshortcuts="R"')
+        + _button("blitz", "Attack until won", element_id="blitz",
+                  extra=' aria-describedby="blitz-note" aria-keyshortcuts="B"')
         + '<label class="threshold">Stop when this many are left <input id="threshold" type="number" min="1" '
         'value="1" inputmode="numeric"></label>'
         + _button("cancel", "Cancel", element_id="cancel-attack")
@@ -171,21 +248,22 @@ def app_html(board: Board) -> str:
         '<section id="panel-occupy" class="panel" aria-label="Move in" hidden>'
         '<p id="occupy-summary"></p>'
         '<label>Armies <input id="occupy-count" type="number" inputmode="numeric"></label>'
-        + _button("occupy", "Move in", element_id="occupy", extra=' class="primary"')
+        + _button("occupy", "Move in", element_id="occupy", extra=' class="primary" aria-keyshortcuts="M"')
         + _button("occupy-min", "Fewest", element_id="occupy-min")
         + _button("occupy-max", "Most", element_id="occupy-max")
         + "</section>"
         '<section id="panel-move" class="panel" aria-label="Free move" hidden>'
         '<p id="move-summary"></p>'
         '<label>Armies <input id="move-count" type="number" min="1" inputmode="numeric"></label>'
-        + _button("move", "Move", element_id="move", extra=' class="primary"')
+        + _button("move", "Move", element_id="move", extra=' class="primary" aria-keyshortcuts="M"')
         + _button("starting-move", "Starting Maneuver (attacks go on)", element_id="starting-move", extra=" hidden")
         + _button("cancel", "Cancel", element_id="cancel-move")
         + "</section>"
-        + _button("end-turn", "End turn", element_id="end-turn", extra=" hidden")
+        + _button("end-turn", "End turn", element_id="end-turn", extra=' hidden aria-keyshortcuts="E"')
         + '<section id="panel-cards" class="panel" aria-label="Your cards" hidden>'
         '<h2>Your cards</h2><ul id="hand" class="hand"></ul><p id="set-value"></p>'
         '<div id="sets" class="sets"></div></section>'
+        '</div><div id="side" class="side">'
         '<section class="panel players-panel" aria-label="Players"><h2>Players</h2>'
         '<ul id="players" class="players"></ul></section>'
         '<section id="panel-objectives" class="panel objectives-panel" aria-labelledby="objectives-title" hidden>'
@@ -193,23 +271,26 @@ def app_html(board: Board) -> str:
         '<section class="panel log-panel" aria-label="What happened"><h2>What happened</h2>'
         '<ol id="log" class="log"></ol></section>'
         + record.PANEL_HTML
-        + '<section class="panel" aria-label="Continents"><h2>Continents</h2>'
-        + continents_html(board)
-        + "</section></div>"
+        + "</div></div>"
         '<div id="handoff" class="overlay" role="dialog" aria-modal="true" aria-labelledby="handoff-title" hidden>'
         '<div class="overlay-box"><h2 id="handoff-title"></h2><p id="handoff-text"></p>'
+        '<p id="handoff-rules" class="handoff-rules"></p>'
         + _button("handoff", "Show my turn", element_id="handoff-button", extra=' class="primary"')
-        + _button("open-dialog", "New game…", element_id="handoff-new-game")
+        + _button("open-dialog", "New game\u2026", element_id="handoff-new-game")
+        + _button("home", "Menu", element_id="handoff-menu")
         + "</div></div>"
         '<div id="winner" class="overlay" role="dialog" aria-modal="true" aria-labelledby="winner-title" hidden>'
         '<div class="overlay-box"><h2 id="winner-title"></h2><p id="winner-text"></p>'
         '<div id="winner-stats" class="stats"></div>'
         + _button("open-dialog", "New game", element_id="winner-new-game", extra=' class="primary"')
         + _button("close-winner", "Look at the board", element_id="winner-close")
+        + _button("home", "Menu", element_id="winner-menu")
         + "</div></div>"
         '<div id="out" class="overlay" role="dialog" aria-modal="true" aria-labelledby="out-title" hidden>'
         '<div class="overlay-box"><h2 id="out-title"></h2><p id="out-text"></p>'
-        + _button("play-on", "Let them play on, fast", element_id="out-play-on", extra=' class="primary"')
-        + _button("open-dialog", "New game", element_id="out-new-game")
+        + _button("play-on", "Watch at full speed", element_id="out-play-on", extra=' class="primary"')
+        + _button("finish-now", "Finish the game now", element_id="out-finish")
+        + _button("home", "Leave: back to the menu", element_id="out-leave")
         + "</div></div>"
+        + home_html()
         + dialog_html())

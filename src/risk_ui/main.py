@@ -17,7 +17,11 @@ def main() -> None:
     """Build the game from the address, draw it, and say the page is ready."""
     options = parse_query(dom.page_query())
     controller = initial_controller(options, _random_seed)
-    session = saves_panel.resume(controller, fresh=options.seed is not None or bool(options.scenario))
+    fresh = options.seed is not None or bool(options.scenario)
+    session = saves_panel.resume(controller, fresh=fresh)
+    # A plain visit opens on the first screen; a link (the game in the address) or a test's query goes
+    # straight to the game.
+    controller.ui.home = not fresh and not dom.page_fragment().lstrip("#")
     page = dom.connect(controller, _random_seed)
     saves_panel.connect(page, session)
     bots.start(page)

@@ -7,17 +7,67 @@ used by the view for the live game and by the record for a replay's past.
 
 from __future__ import annotations
 
+from html import escape
+
 from risk.engine import reachable
 from risk.rules.revised.flow import CAPITAL
-from risk.state import Phase
+from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
 from risk_ui.controller import Controller
-from risk_ui.palette import UNCLAIMED_HEX, ink_for, tint
+from risk_ui.palette import UNCLAIMED_HEX, ink_for, mark_svg, tint
 from risk_ui.revised_view import site_fill, site_words, sites
 from risk_ui.screen import TerritoryView
 from risk_ui.words import armies_text
 
 LAND_TINT = 0.35  # how much white goes into an owner's colour on the land (the badge has the full colour)
+# The outline of each group of territories (continent, empire, …), by the group's place on the board: dark
+# enough to show on any player's land, and never a player's colour.
+GROUP_COLOURS = ("#8a6d1f", "#9c3d2b", "#2d5c8a", "#7a4a12", "#2e6b3a", "#6b3a78", "#1f6f75", "#5a5a1f",
+                 "#7a2e55", "#3b4d8a", "#4f3b1f", "#245a4a")
+GROUP_TITLES = {"continent": "Continents", "empire": "Empires", "independent": "Independent territories"}
+
+
+def group_colour(index: int) -> str:
+    """The outline colour of the board's ``index``-th group.
+
+    >>> group_colour(0) != group_colour(1)
+    True
+    """
+    return GROUP_COLOURS[index % len(GROUP_COLOURS)]
+
+
+def group_title(kind: str) -> str:
+    """What the groups of a kind are called in the legend.
+
+    >>> group_title("continent"), group_title("duchy")
+    ('Continents', 'Duchys')
+    """
+    return GROUP_TITLES.get(kind, kind.replace("-", " ").capitalize() + "s")
+
+
+def group_holders(state: GameState) -> list[int]:
+    """Who holds each group of territories whole (a seat), or -1."""
+    owner = state.owner
+    holders = []
+    for group in state.board.continents:
+        seats = {owner[t] for t in group.territories}
+        seat = next(iter(seats)) if len(seats) == 1 else -1
+        holders.append(seat if seat >= 0 else -1)
+    return holders
+
+
+def legend_html(controller: Controller, state: GameState | None = None) -> dict[str, str]:
+    """Who holds each group, for the legend (``group-holder-<i>``): the holder's mark and name, or nothing."""
+    state = state or controller.state
+    parts = {}
+    for i, seat in enumerate(group_holders(state)):
+        if seat < 0:
+            parts[f"group-holder-{i}"] = '<span class="sr-only">held by nobody</span>'
+            continue
+        name = escape(controller.seat_name(seat))
+        mark = mark_svg(controller.seat_colour(seat), 12)
+        parts[f"group-holder-{i}"] = f'<span class="sr-only">held by </span>{mark}{name}'
+    return parts
 
 
 def territory_label(name: str, owner_name: str | None, armies: int) -> str:

@@ -1,12 +1,14 @@
 """Player colours and marks: a colour-blind safe palette, each colour paired with a shape.
 
-The colours are the Okabe–Ito set, chosen so that people with the common kinds of colour blindness can
-still tell them apart; the shape drawn beside every army badge means colour is never the only cue.
-``Seat.colour`` in the engine is an index into :data:`PALETTE`.
+The eight player colours and the neutral grey were chosen so that every pair stays far apart (CIEDE2000
+at least 18, measured at 20.4) for people with normal colour vision and under simulated protanopia,
+deuteranopia and tritanopia (``tests/ui/test_colour_blind.py`` measures it and says why 18). The
+shape drawn beside every army badge means colour is never the only cue. ``Seat.colour`` in the engine is
+an index into :data:`PALETTE`.
 
 >>> PALETTE[0].name, PALETTE[0].mark
 ('Red', 'circle')
->>> ink_for("#F0E442")
+>>> ink_for("#FFF07B")
 '#000000'
 """
 
@@ -26,17 +28,19 @@ class Colour:
     mark: str
 
 
+# Found by a search that kept each colour within its name's hue and lightness (a red that reads as red,
+# a yellow as yellow) and maximised the smallest CIEDE2000 of any pair under the four kinds of vision.
 PALETTE: tuple[Colour, ...] = (
-    Colour("Red", "#D55E00", "circle"),  # Okabe–Ito vermillion
-    Colour("Blue", "#0072B2", "square"),
-    Colour("Yellow", "#F0E442", "triangle"),
-    Colour("Green", "#009E73", "diamond"),
-    Colour("Pink", "#CC79A7", "star"),  # Okabe–Ito reddish purple
-    Colour("Orange", "#E69F00", "cross"),
-    Colour("Sky", "#56B4E9", "hexagon"),
-    Colour("Black", "#2B2B2B", "bar"),
+    Colour("Red", "#A53408", "circle"),
+    Colour("Blue", "#104378", "square"),
+    Colour("Yellow", "#FFF07B", "triangle"),
+    Colour("Green", "#0B8670", "diamond"),
+    Colour("Purple", "#C237FD", "star"),
+    Colour("Orange", "#E27A00", "cross"),
+    Colour("Sky", "#56D7FC", "hexagon"),
+    Colour("Black", "#000014", "bar"),
 )
-NEUTRAL = Colour("Neutral", "#9A9A9A", "ring")
+NEUTRAL = Colour("Neutral", "#B5C1B7", "ring")
 UNCLAIMED_HEX = "#E9E4D4"
 
 

@@ -94,6 +94,22 @@ def site_fill(controller: Controller, site: str, seat: int) -> str:
     return CITY_HEX if site == "city" else controller.seat_colour(seat).hex
 
 
+def income_extras(controller: Controller, seat: int) -> list[tuple[str, int]]:
+    """What the edition adds to a draft beyond territories and continents, for the breakdown: one per
+    capital held, and the 2 Troops reward (the cities count with the territories, divided by 3)."""
+    state = controller.state
+    extra = revised_state(state)
+    if extra is None:
+        return []
+    found = []
+    capitals = sum(1 for t in extra.capitals if t >= 0 and state.owner[t] == seat)
+    if capitals:
+        found.append((plural(capitals, "capital", "capitals"), capitals))
+    if extra.has_reward(seat, "two-troops"):
+        found.append(("2 Troops reward", 2))
+    return found
+
+
 # ------------------------------------------------------------------------------------------------
 # Words for the status line, the players and the winner
 

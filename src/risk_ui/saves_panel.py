@@ -14,6 +14,7 @@ Names from a link or a save file are written as text (escaped), never as markup.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from html import escape
 from typing import Any, Protocol
@@ -481,6 +482,38 @@ def entry_html(entry: SaveEntry, current: bool) -> str:
         + "</span></li>")
 
 
+HOME_SAVES = 4  # saved games listed on the first screen (the rest are in the Saved games panel)
+PREFS_KEY = "prefs"
+
+
+def prefs_text(controller: Controller) -> str:
+    """The preferences kept in this browser, as stored."""
+    return "contrast" if controller.ui.high_contrast else ""
+
+
+def load_prefs(saves: Saves, controller: Controller) -> None:
+    """Put the stored preferences on the controller."""
+    try:
+        text = saves.backend.get(saves.keys.prefix + PREFS_KEY) or ""
+    except Exception:
+        text = ""
+    controller.ui.high_contrast = "contrast" in text.split()
+
+
+def home_saves_html(session: Session) -> str:
+    """The first screen's short list of other saved games, newest first, each with Load."""
+    entries = [e for e in session.saves.entries() if e.id != session.save_id][:HOME_SAVES]
+    if not entries:
+        return ""
+    items = "".join(
+        f'<li><span class="save-name">{escape(e.title)}</span><span class="save-facts">'
+        f"{escape(', '.join(e.players))} \u00b7 turn {e.turn} \u00b7 {escape(e.date_text())}</span>"
+        f'<button type="button" data-save-action="load" data-save-id="{escape(e.id)}" '
+        f'aria-label="Load {escape(e.title)}">Load</button></li>'
+        for e in entries)
+    return f'<h2>Saved games</h2><ul class="home-saves-list">{items}</ul>'
+
+
 def list_html(session: Session) -> str:
     """The whole list."""
     entries = session.saves.entries()
@@ -524,6 +557,7 @@ class SavesPanel:
         self._last: tuple[int, GameState] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._full_shown = False
+        self._prefs: str | None = None  # the preferences as last stored (None: not yet compared)
 
     def mount(self) -> None:
         """Add the panel to the controls, and "Undo" and "Send this turn" to the hand-off screen; listen."""
@@ -535,7 +569,11 @@ class SavesPanel:
             doc.head.appendChild(link)
         holder = doc.createElement("div")
         holder.innerHTML = panel_html()
-        doc.getElementById("controls").appendChild(holder)
+        side = doc.getElementById("side")
+        (doc.getElementById("controls") if self._none(side) else side).appendChild(holder)
+        home = doc.getElementById("home-saves")
+        if not self._none(home):
+            self._listen(home, "click", self.on_click)
         box = doc.querySelector("#handoff .overlay-box")
         if not self._none(box):
             # The player who just ended can take it back while the next one has not taken the device.
@@ -693,7 +731,9 @@ class SavesPanel:
         """After the game's page drew itself: save a changed game, update the address, the panel."""
         session, controller = self.session, self.page.controller
         replaying = controller.ui.record.replay is not None
-        if not replaying:
+        # The first screen over a game nobody chose yet (a first visit) saves nothing and leaves the address
+        # empty; a game left for the menu was saved at its last move.
+        if not replaying and not controller.ui.home:
             session.save(controller)
             code = session.address_due(controller)
             if code:
@@ -720,6 +760,28 @@ class SavesPanel:
         self._full_shown = session.full
         html = list_html(session)
         self._set("saves-list", "list", html, lambda e, v: setattr(e, "innerHTML", v))
+        self._refresh_home(controller)
+        self._keep_prefs(controller)
+
+    def _refresh_home(self, controller: Controller) -> None:
+        """The first screen: "Continue" when the game on the table is a saved one, and the other saves."""
+        session = self.session
+        entry = session.saves.entry(session.save_id) if session.save_id else None
+        going = entry is not None and controller.state.phase is not Phase.OVER
+        self._set("home-continue", "hidden", not going, lambda e, v: setattr(e, "hidden", v))
+        said = f"{entry.title}: {', '.join(entry.players)}, turn {entry.turn}" if going and entry else ""
+        self._set("home-continue-text", "text", said, lambda e, v: setattr(e, "textContent", v))
+        self._set("home-continue-text", "hidden", not said, lambda e, v: setattr(e, "hidden", v))
+        self._set("home-saves", "list", home_saves_html(session), lambda e, v: setattr(e, "innerHTML", v))
+
+    def _keep_prefs(self, controller: Controller) -> None:
+        """Remember the player's look (high contrast) in this browser."""
+        wanted = prefs_text(controller)
+        if self._prefs != wanted:
+            if self._prefs is not None:
+                with contextlib.suppress(Exception):  # storage full or off: the look is only for this visit
+                    self.session.saves.backend.set(self.session.saves.keys.prefix + PREFS_KEY, wanted)
+            self._prefs = wanted
 
     def _check_undo(self, controller: Controller) -> None:
         """Keep the state before the last action of the game on the table (for Undo) up to date."""
@@ -875,6 +937,7 @@ def resume(controller: Controller, *, fresh: bool) -> Session:
     session.say(message)
     for text in saves.repair():
         session.say(text)
+    load_prefs(saves, controller)
     try:
         session.open(controller, str(window.location.hash), fresh=fresh)
     except Exception as error:  # never a dead page: the game on the table stays a new one
@@ -899,6 +962,7 @@ def connect(page: Renders, session: Session) -> SavesPanel:
         code = str(window.location.hash).lstrip("#")
         if code and share_present(code) != session.link and session.open_link(page.controller, code):
             session.message = ""
+        page.controller.ui.home = False
         page.render()
 
     panel._listen(window, "hashchange", on_hash)

@@ -25,13 +25,13 @@ from risk.actions import Reroll, UseCommander, every_action
 from risk.deck import deck_for
 from risk.dice import DiceModel
 from risk.engine import bonus_choices, legal_actions, matched_sets, must_trade, occupy_range, tradable_sets
-from risk.events import BattleFought, Eliminated, Event
+from risk.events import BattleFought, CardsTraded, Eliminated, Event, TurnStarted
 from risk.flow import flow_for
 from risk.history import describe, seat_names
 from risk.rules import EDITIONS, OPTIONS
 from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
-from risk_ui import bots, odds_view, record, revised_view
+from risk_ui import bots, help_text, odds_view, record, revised_view
 from risk_ui.controller import (
     EXCLUSIVE_OPTIONS,
     MAX_SEATS,
@@ -41,7 +41,7 @@ from risk_ui.controller import (
     option_applies,
     players_for,
 )
-from risk_ui.map_view import territory_views
+from risk_ui.map_view import group_holders, legend_html, territory_views
 from risk_ui.palette import mark_svg
 from risk_ui.screen import Control, Screen
 from risk_ui.words import armies_range_text, armies_text, plural
@@ -276,6 +276,74 @@ def battle_html(controller: Controller) -> str:
 
 
 # ------------------------------------------------------------------------------------------------
+# The rules in play, and where a turn's armies come from
+
+
+def rules_summary(controller: Controller) -> str:
+    """The edition and options of the game on the table in one line ("Classic (1980): Automatic setup,
+    Commanders"; "no options" when there are none)."""
+    rules = controller.state.rules
+    edition = EDITIONS[rules.edition].title if rules.edition in EDITIONS else rules.edition
+    options = [OPTIONS[o].title if o in OPTIONS else o for o in rules.options]
+    return f"Rules: {edition}, " + (", ".join(options) if options else "no options")
+
+
+def rules_list_html(controller: Controller) -> str:
+    """The rules in play, each option with what it changes (in plain words)."""
+    rules = controller.state.rules
+    items = []
+    entry = help_text.EDITION_RULES.get(rules.edition)
+    if rules.edition in EDITIONS:
+        said = entry.points[0] if entry else EDITIONS[rules.edition].description
+        items.append(f"<li><strong>{escape(EDITIONS[rules.edition].title)}</strong>: {escape(said)}</li>")
+    for name in rules.options:
+        option = OPTIONS.get(name)
+        if option is None:
+            continue
+        words = help_text.OPTION_RULES.get(name)
+        text = " ".join(words.points) if words else option.description
+        items.append(f"<li><strong>{escape(option.title)}</strong>: {escape(text)}</li>")
+    return "".join(items)
+
+
+def income_text(controller: Controller) -> str:
+    """Where the armies of this turn came from, while the player to move places them: territories,
+    each group held, the edition's extras, and cards traded this turn ("" outside that moment).
+
+    The income is the engine's (``Flow.reinforcements``: nothing has changed hands since the turn began);
+    the groups held are read off the board, the edition's own extras from its view, and the territories'
+    share is what remains. Cards traded are this turn's ``CardsTraded`` events.
+    """
+    state, game = controller.state, controller.game
+    if state.phase is not Phase.REINFORCE or state.captured:
+        return ""
+    seat = state.current
+    income = flow_for(state.rules).reinforcements(state, seat)
+    traded = 0
+    for step in reversed(game.history):
+        if any(isinstance(e, TurnStarted) for e in step.events):
+            break
+        for event in step.events:
+            if isinstance(event, CardsTraded) and event.seat == seat:
+                traded += event.armies + sum(count for _, count in event.bonus)
+    parts = []
+    groups = 0
+    for group, holder in zip(state.board.continents, group_holders(state), strict=True):
+        if holder == seat and group.bonus:
+            parts.append(f"{group.name} +{group.bonus}")
+            groups += group.bonus
+    extras = revised_view.income_extras(controller, seat)
+    rest = income - groups - sum(n for _, n in extras)
+    held = state.owner.count(seat)
+    lead = f"{plural(held, 'territory', 'territories')} +{rest}"
+    parts = [lead, *parts, *(f"{label} +{n}" for label, n in extras)]
+    if traded:
+        parts.append(f"cards +{traded}")
+    total = income + traded
+    return f"This turn: {armies_text(total)} = " + ", ".join(parts) + "."
+
+
+# ------------------------------------------------------------------------------------------------
 # The whole screen
 
 
@@ -296,6 +364,8 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         for amount in ("1", "5", "all"):
             c[f"amount-{amount}"] = Control(pressed=ui.amount == amount)
         c["amount-number"] = Control(value=str(ui.number), maximum=str(max(1, reserve)))
+    income = income_text(controller) if placing or (phase is Phase.REINFORCE and not covered) else ""
+    c["income"] = Control(text=income, hidden=not income)
 
     # The hand and the trades.
     showing_hand = not covered and phase_shows_hand(state) and ui.viewer == seat
@@ -368,24 +438,28 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["end-turn"] = Control(hidden=phase not in (Phase.ATTACK, Phase.FORTIFY) or covered)
 
     # Overlays.
-    c["handoff"] = Control(hidden=not covered)
+    c["handoff"] = Control(hidden=not covered or ui.home)  # the first screen covers every other
     if covered:
         who = name(ui.handoff)
         c["handoff-title"] = Control(text=f"Pass to {who}")
         c["handoff-text"] = Control(text=f"{who}, press the button when only you can see the screen: "
                                          "your cards will show.")
         c["handoff-button"] = Control(text=f"I am {who}: show my turn")
+        c["handoff-rules"] = Control(text=rules_summary(controller))
     over = phase is Phase.OVER
-    c["winner"] = Control(hidden=not over or ui.winner_dismissed)
+    c["winner"] = Control(hidden=not over or ui.winner_dismissed or ui.home)
     if over:
         c["winner-title"] = Control(text=f"{name(state.winner)} wins!")
         how = revised_view.winner_text(controller) or (
             f"{name(state.winner)} has conquered the world in {plural(state.turn, 'turn', 'turns')}.")
         c["winner-text"] = Control(text=how)
     out = controller.people_out() and not over and not ui.out_dismissed
-    c["out"] = Control(hidden=not out)
+    c["out"] = Control(hidden=not out or ui.home)
     if out:
         c.update(_out_texts(controller))
+
+    c["rules-summary"] = Control(text=rules_summary(controller))
+    c.update(_home_controls(controller))
 
     # An unexpected error (saving, drawing): shown until dismissed.
     c["problem"] = Control(hidden=not ui.problem)
@@ -428,6 +502,24 @@ def _dialog_controls(edition: str, people: int, error: str) -> dict[str, Control
     return c
 
 
+def _home_controls(controller: Controller) -> dict[str, Control]:
+    """The first screen: shown or not, which of its pages, the step of "How to play"."""
+    ui = controller.ui
+    c = {"home": Control(hidden=not ui.home)}
+    for page in ("menu", "learn", "rules", "keys"):
+        ident = "home-menu" if page == "menu" else f"home-{page}-page"
+        c[ident] = Control(hidden=ui.home_page != page)
+    steps = len(help_text.LEARN_STEPS)
+    step = min(max(ui.learn_step, 0), steps - 1)
+    for i in range(steps):
+        c[f"learn-{i}"] = Control(hidden=i != step)
+    c["learn-back"] = Control(disabled=step == 0)
+    c["learn-next"] = Control(disabled=step >= steps - 1)
+    c["learn-count"] = Control(text=f"{step + 1} of {steps}")
+    c["home-contrast"] = Control(pressed=ui.high_contrast)
+    return c
+
+
 def _out_texts(controller: Controller) -> dict[str, Control]:
     """The screen that says every person is out: who took the last territory, and what next."""
     state, game = controller.state, controller.game
@@ -446,7 +538,8 @@ def _out_texts(controller: Controller) -> dict[str, Control]:
     players = "computer player plays" if bots_left == 1 else "computer players play"
     return {
         "out-title": Control(text=title),
-        "out-text": Control(text=f"{how}{bots_left} {players} on: watch them finish, or start a new game."),
+        "out-text": Control(text=f"{how}{bots_left} {players} on: watch them at full speed, have the game "
+                                 "finished at once, or leave it."),
     }
 
 
@@ -477,7 +570,11 @@ def render(controller: Controller) -> Screen:
         "log": log_html(controller, upto=replayed),
         "odds": odds_view.odds_html(controller),
     }
-    if covered:
+    html.update(legend_html(controller, past))
+    html["rules-list"] = rules_list_html(controller)
+    if ui.home:
+        overlay = "home"
+    elif covered:
         overlay = "handoff"
     elif state.phase is Phase.OVER:
         overlay = "" if ui.winner_dismissed else "winner"
@@ -510,7 +607,18 @@ def render(controller: Controller) -> Screen:
         overlay=overlay,
         dialog_open=ui.dialog_open,
         focus=ui.focus,
+        dialog_preset=_dialog_preset(ui.dialog_preset),
+        theme="contrast" if ui.high_contrast else "",
     )
+
+
+def _dialog_preset(preset: str) -> tuple[tuple[str, str], ...]:
+    """What the dialog's fields are set to as it opens (element id, value): pass-and-play makes every
+    seat a person, three of them, in the classic game."""
+    if preset != "people":
+        return ()
+    fields = [("ng-count", "3")] + [(f"ng-controller-{i}", "human") for i in range(MAX_SEATS)]
+    return tuple(fields)
 
 
 def phase_shows_hand(state: GameState) -> bool:

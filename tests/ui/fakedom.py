@@ -35,6 +35,13 @@ class FakeEvent:
         self.propagation_stopped = True
 
 
+class FakeRect:
+    """What ``getBoundingClientRect`` returns."""
+
+    def __init__(self, left: float, top: float, width: float, height: float) -> None:
+        self.left, self.top, self.width, self.height = left, top, width, height
+
+
 class ClassList:
     """The part of DOMTokenList the page could use."""
 
@@ -79,7 +86,7 @@ class Node:
         self.document = document
         self.parentNode: Node | None = None
 
-    def addEventListener(self, kind: str, handler: Callable[[FakeEvent], None]) -> None:
+    def addEventListener(self, kind: str, handler: Callable[[FakeEvent], None], options: object = None) -> None:
         self._listeners.setdefault(kind, []).append(handler)
 
     def elements(self) -> Iterator[Element]:
@@ -301,6 +308,15 @@ class Element(Node):
         return True
 
     # behaviour
+    def click(self) -> None:
+        """``element.click()``: a click event, none on a disabled control (as in a browser)."""
+        assert self.document is not None
+        self.document.click(self)
+
+    def getBoundingClientRect(self) -> FakeRect:
+        """Every element of the fake page measures 800 x 400 at the top left (the map's box in tests)."""
+        return FakeRect(0.0, 0.0, 800.0, 400.0)
+
     def focus(self) -> None:
         assert self.document is not None
         self.document.activeElement = self
@@ -396,6 +412,10 @@ class FakeDocument(Node):
                 self._ids.setdefault(element._attributes.get("id", ""), element)
         found = self._ids.get(ident)
         return found if found is not None and found._attributes.get("id") == ident else None
+
+    def elementFromPoint(self, x: float, y: float) -> Element | None:
+        """No layout here: nothing is found at a point."""
+        return None
 
     def createElement(self, tag: str) -> Element:
         return Element(self, tag)

@@ -308,7 +308,8 @@ def test_when_every_person_is_out_a_screen_says_so_and_offers_fast_play_or_a_new
     assert screen.overlay == "out"
     assert screen.controls["out-title"].text == "You are out of the game"
     assert screen.controls["out-text"].text == ("Bob took your last territory. 2 computer players play on: "
-                                                "watch them finish, or start a new game.")
+                                                "watch them at full speed, have the game finished at once, "
+                                                "or leave it.")
     assert screen.controls["skip"].text == "Skip to the end"
     assert not c.ui.fast
     c.command("play-on")
@@ -316,6 +317,39 @@ def test_when_every_person_is_out_a_screen_says_so_and_offers_fast_play_or_a_new
     assert screen.overlay == "" and c.ui.fast and screen.controls["out"].hidden
     c.command("skip")
     assert c.ui.skipping and "(skipping to the end)" in view.render(c).status
+
+
+def test_finish_now_plays_the_bots_to_the_end_at_once_and_leave_opens_the_menu():
+    """The out screen's other two choices: the bots' loop plays many moves between two drawings until the
+    game is over, with no pause; Leave goes to the first screen over the game."""
+    from risk_ui import bots
+
+    c = eliminated_by_a_bot()
+    c.command("finish-now")
+    assert c.ui.finishing and view.render(c).overlay == ""
+    assert "(finishing the game)" in view.render(c).status
+
+    class Page:
+        controller = c
+        drawn = 0
+
+        def render(self) -> None:
+            Page.drawn += 1
+
+        def report(self, doing: str, error: BaseException) -> None:
+            raise AssertionError(error)
+
+    page, autoplay = Page(), bots.Autoplay(c)
+    for _ in range(2_000):
+        wait = bots.step(page, autoplay)
+        if c.state.phase is Phase.OVER:
+            break
+        assert wait <= bots.PACE_SKIP
+    assert c.state.phase is Phase.OVER and not c.ui.finishing
+    assert autoplay.actions > 5 * Page.drawn  # many moves between two drawings
+    leaving = eliminated_by_a_bot()
+    leaving.command("home")
+    assert view.render(leaving).overlay == "home" and leaving.ui.home_page == "menu"
 
 
 def test_the_out_screen_offers_a_new_game_and_never_shows_while_a_person_plays_on():

@@ -1,0 +1,224 @@
+"""What the page teaches, in plain words: how to play in a few steps, the rules of each edition and option,
+and the keyboard's shortcuts. All of it ships with the page, so it reads offline.
+
+The rules are the decisions of ``docs/rules.md`` told for players; every edition and option the engine
+offers has its entry (a test checks), so a new one cannot reach the dialog unexplained.
+
+>>> [step.title for step in LEARN_STEPS][:2]
+['The goal', 'Your turn: reinforce']
+>>> SHORTCUTS[0].keys
+('r',)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from risk.rules import EDITIONS, OPTIONS
+
+
+@dataclass(frozen=True)
+class Step:
+    """One screen of "How to play": a title and a few short paragraphs."""
+
+    title: str
+    paragraphs: tuple[str, ...]
+
+
+LEARN_STEPS: tuple[Step, ...] = (
+    Step("The goal", (
+        "Risk is played on a map of territories grouped into continents. Each player's armies sit on the "
+        "territories they hold; the number on a territory's badge is its armies, its colour and shape say "
+        "whose it is.",
+        "In the classic game you win by taking every territory. Other editions and options set other goals "
+        "(headquarters, objectives): the line under the turn says which rules are in play.",
+    )),
+    Step("Your turn: reinforce", (
+        "A turn starts with new armies: one for every three territories you hold (at least 3), plus the "
+        "bonus of every continent you hold whole. The panel shows how your armies were counted.",
+        "Click or tap your territories to place them (1, 5 or all at a time). Three cards of a set can be "
+        "traded for more armies while you place; with five cards in hand you must trade.",
+    )),
+    Step("Attack", (
+        "Choose one of your territories with at least two armies, then a neighbouring enemy territory. You "
+        "roll up to three dice (one fewer than your armies), the defender up to two.",
+        "The highest dice are compared in pairs: the higher wins, and the defender wins ties. Each lost pair "
+        "costs one army. Roll once at a time, or \u201cAttack until won\u201d to roll until the territory "
+        "falls or you reach the number you chose to stop at. The odds panel shows your chances first.",
+    )),
+    Step("Move in, and the free move", (
+        "When a territory falls, move armies into it: at least as many as the dice you rolled, and one always "
+        "stays behind. Capturing at least one territory in a turn earns a card at its end.",
+        "You may attack as often as you like. Then make one free move between two of your territories that "
+        "touch (it ends your turn), or press End turn.",
+    )),
+    Step("Cards and the end", (
+        "Cards show infantry, cavalry or artillery; three alike or one of each make a set (a wild card "
+        "stands for any). Sets are worth more and more armies as the game goes on.",
+        "A player who loses their last territory is out, and whoever took it takes their cards. Play against "
+        "the computer, or pass the device round the table: the page hides each player's cards until they "
+        "take the device.",
+    )),
+)
+
+
+@dataclass(frozen=True)
+class RulesEntry:
+    """The rules of one edition or option, told for players."""
+
+    name: str
+    points: tuple[str, ...]
+
+
+EDITION_RULES: dict[str, RulesEntry] = {
+    "classic": RulesEntry("classic", (
+        "3 to 6 players; 2 players get a third, neutral army that takes territories but never attacks.",
+        "Reinforcements: territories divided by 3 (at least 3), plus the bonus of each continent held whole.",
+        "Card sets are worth 4, 6, 8, 10, 12, 15 armies, then 5 more each time, counted across all players. "
+        "A traded card showing one of your territories adds 2 armies there (at most 2 a turn).",
+        "The defender always rolls as many dice as allowed (2 with two or more armies).",
+        "One free move between two neighbouring territories of yours ends the turn.",
+        "Taking a player's last territory takes their cards; with six or more you trade at once.",
+        "Win by holding every territory.",
+    )),
+    "classic-1963": RulesEntry("classic-1963", (
+        "The classic game as the 1963 rule text plays it.",
+        "2 players get 50 armies each and no neutral army.",
+        "Territories are claimed round the table the other way after the first player.",
+        "Five cards in hand force a trade at once; every traded card showing your territory adds 2 armies "
+        "there; a set needs two cards that are not wild.",
+        "After a capture, move in at least one army.",
+    )),
+    "revised": RulesEntry("revised", (
+        "3 to 5 players with 30, 25 or 20 armies each; each places a capital first, and 15 cities stand "
+        "on the map.",
+        "Reinforcements: territories and cities divided by 3 (a city counts twice), plus continents, plus one "
+        "for every capital you hold.",
+        "Cards carry one star (two for Asia); trade cards worth 2 to 10 stars once a turn while placing, for "
+        "2 to 30 armies. Hands have no limit.",
+        "Eight objectives lie face up, each with a reward (an airfield, an extra die, more armies, a card "
+        "every turn, an extra move). Claim at most one a turn, after attacking.",
+        "One move along a chain of your territories ends the turn.",
+        "Win with three objectives while holding your own capital, or by being the last player standing.",
+    )),
+    "castle": RulesEntry("castle", (
+        "Europe in 1850: castles, hidden armies, Generals, Marshalls, Admirals, Spies and Diplomats.",
+        "Spoils come at the end of the turn and there is no free move; capture every other castle to win.",
+    )),
+}
+
+OPTION_RULES: dict[str, RulesEntry] = {
+    "auto-setup": RulesEntry("auto-setup", (
+        "Territories are dealt at random and the starting armies spread one at a time at random; the "
+        "game starts at the first turn.",
+    )),
+    "headquarters": RulesEntry("headquarters", (
+        "After setup each player chooses a headquarters among their territories, in secret.",
+        "Win by holding every other player's headquarters while holding your own.",
+    )),
+    "headquarters-short": RulesEntry("headquarters-short", (
+        "Headquarters with a shorter goal: with 4 players capture 2 other headquarters, with 5 or 6 "
+        "capture 3. Not for fewer than 4 players, and not together with the full headquarters game.",
+    )),
+    "expert-card-values": RulesEntry("expert-card-values", (
+        "Card sets grow by one army each time: 4, 5, 6, 7, \u2026",
+    )),
+    "expert-fortify": RulesEntry("expert-fortify", (
+        "Free moves go along any chain of your own territories, as many as you like, before you end the turn.",
+    )),
+    "army-cap": RulesEntry("army-cap", (
+        "No territory may hold more than 12 armies; armies that fit nowhere are lost (in setup too).",
+    )),
+    "card-reroll": RulesEntry("card-reroll", (
+        "Holding the card of the attacking or the attacked territory, the attacker may re-roll one of their "
+        "own dice once per battle, after seeing all the dice.",
+    )),
+    "commanders": RulesEntry("commanders", (
+        "Once a turn, while attacking, turn one of the dice you just rolled into a six.",
+    )),
+    "basic-training": RulesEntry("basic-training", (
+        "The introductory game: objectives without their rewards. Not together with World Conquest.",
+    )),
+    "world-conquest": RulesEntry("world-conquest", (
+        "Only the last player standing wins; objectives and rewards still count.",
+    )),
+}
+
+
+def rules_html() -> str:
+    """Every edition and option with its rules, for the first screen's rules page."""
+    parts = ['<h3>Editions</h3>']
+    for name, edition in EDITIONS.items():
+        entry = EDITION_RULES.get(name)
+        points = entry.points if entry else (edition.description,)
+        items = "".join(f"<li>{escape(p)}</li>" for p in points)
+        parts.append(f'<section class="rules-entry" id="rules-{escape(name)}"><h4>{escape(edition.title)}</h4>'
+                     f"<ul>{items}</ul></section>")
+    parts.append("<h3>Options</h3>")
+    for name, option in OPTIONS.items():
+        entry = OPTION_RULES.get(name)
+        points = entry.points if entry else (option.description,)
+        editions = ", ".join(EDITIONS[e].title for e in option.editions if e in EDITIONS)
+        items = "".join(f"<li>{escape(p)}</li>" for p in points)
+        parts.append(f'<section class="rules-entry" id="rules-{escape(name)}"><h4>{escape(option.title)}</h4>'
+                     f'<p class="rules-for">For {escape(editions)}</p><ul>{items}</ul></section>')
+    return "".join(parts)
+
+
+def learn_html() -> str:
+    """The steps of "How to play", each its own section (the view shows one at a time)."""
+    parts = []
+    for i, step in enumerate(LEARN_STEPS):
+        body = "".join(f"<p>{escape(p)}</p>" for p in step.paragraphs)
+        parts.append(f'<section class="learn-step" id="learn-{i}" aria-labelledby="learn-title-{i}"'
+                     f'{"" if i == 0 else " hidden"}><h3 id="learn-title-{i}">{i + 1}. {escape(step.title)}</h3>'
+                     f"{body}</section>")
+    return "".join(parts)
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A key (or keys) and what it does: the buttons it presses (the first shown and enabled), by id or
+    CSS selector, or a page action ("map", "next", "zoom-in", …)."""
+
+    keys: tuple[str, ...]
+    label: str  # how the key is written in the list
+    does: str
+    targets: tuple[str, ...] = ()
+    action: str = ""
+
+
+SHORTCUTS: tuple[Shortcut, ...] = (
+    Shortcut(("r",), "R", "Roll the dice", ("#roll",)),
+    Shortcut(("b",), "B", "Attack until won (or until the number chosen is left)", ("#blitz",)),
+    Shortcut(("m",), "M", "Move: move in after a capture, or make the free move", ("#occupy", "#move")),
+    Shortcut(("e",), "E", "End the turn", ("#end-turn",)),
+    Shortcut(("u",), "U", "Undo the last move (when it can be taken back)", ("#handoff-undo", "#undo")),
+    Shortcut(("t",), "T", "Trade the first set of cards offered", ("#sets button", "#claim-choices button")),
+    Shortcut(("k",), "K", "Keep the dice rolled (commander and re-roll games)", ("#battle-choices button",)),
+    Shortcut(("1",), "1", "Place 1 army a click, or roll 1 die", ("#amount-1", "#dice-1")),
+    Shortcut(("2",), "2", "Roll 2 dice", ("#dice-2",)),
+    Shortcut(("3",), "3", "Roll 3 dice", ("#dice-3",)),
+    Shortcut(("5",), "5", "Place 5 armies a click", ("#amount-5",)),
+    Shortcut(("a",), "A", "Place all your armies in one click", ("#amount-all",)),
+    Shortcut(("g",), "G", "Go to the map: the first territory you can choose", action="map"),
+    Shortcut(("n",), "N", "Next territory you can choose (Shift+N: the one before)", action="next"),
+    Shortcut(("Enter", " "), "Enter or Space", "On a territory: place, choose or select it"),
+    Shortcut(("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"), "Arrows",
+             "On a territory: go to the nearest territory that way"),
+    Shortcut(("+", "="), "+", "Zoom in", action="zoom-in"),
+    Shortcut(("-", "_"), "\u2212", "Zoom out", action="zoom-out"),
+    Shortcut(("0",), "0", "Show the whole map", action="zoom-fit"),
+    Shortcut(("Shift+Arrows",), "Shift + arrows", "Move the map", action="pan"),
+    Shortcut(("Escape",), "Esc", "Cancel the choice (or close a screen)"),
+    Shortcut(("?",), "?", "These keys and how to play", action="keys"),
+)
+
+
+def shortcuts_html() -> str:
+    """The keyboard's shortcuts as a table."""
+    rows = "".join(f'<tr><th scope="row"><kbd>{escape(s.label)}</kbd></th><td>{escape(s.does)}</td></tr>'
+                   for s in SHORTCUTS)
+    return (f'<table class="keys-table"><caption>Keyboard shortcuts (not while typing in a field)</caption>'
+            f"<tbody>{rows}</tbody></table>")
