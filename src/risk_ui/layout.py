@@ -64,6 +64,14 @@ def _exclusive_html(group: str, members: tuple[str, ...]) -> str:
     return f'<fieldset id="ng-{group}"><legend>Headquarters</legend>{"".join(radios)}</fieldset>'
 
 
+# The order of the editions in the dialog: the classic game first, the others after it as they came to it.
+EDITION_ORDER = ("classic", "classic-1963", "revised", "castle")
+
+
+def _edition_place(name: str) -> int:
+    return EDITION_ORDER.index(name) if name in EDITION_ORDER else len(EDITION_ORDER)
+
+
 def dialog_html() -> str:
     """The new-game dialog: players, edition, setup, headquarters and options."""
     counts = "".join(
@@ -75,7 +83,8 @@ def dialog_html() -> str:
         f'{" checked" if name == DEFAULT_SETTINGS.edition else ""}>'
         f'<span class="choice-title">{escape(edition.title)}</span>'
         f'<span class="choice-text">{escape(edition.description)}</span></label>'
-        for name, edition in EDITIONS.items() if page_can_show(edition.rules))
+        for name, edition in sorted(EDITIONS.items(), key=lambda item: _edition_place(item[0]))
+        if page_can_show(edition.rules))
     grouped = {name for members in EXCLUSIVE_OPTIONS.values() for name in members}
     options = "".join(
         _choice("checkbox", "ng-option", name, option.title, option.description, ident=f"ng-option-{name}",
@@ -183,7 +192,7 @@ def home_html() -> str:
         "</div></div>")
 
 
-def app_html(board: Board) -> str:
+def app_html() -> str:
     """Everything that goes into ``<div id="app">``: the turn and its actions (under the map on a wide
     screen), the side column (players, log, record, …), the overlays and the dialog."""
     return (

@@ -36,7 +36,6 @@ from risk_ui.controller import (
     EXCLUSIVE_OPTIONS,
     MAX_SEATS,
     SETUP_OPTION,
-    SHARED_PHASES,
     Controller,
     option_applies,
     players_for,
@@ -368,7 +367,7 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["income"] = Control(text=income, hidden=not income)
 
     # The hand and the trades.
-    showing_hand = not covered and phase_shows_hand(state) and ui.viewer == seat
+    showing_hand = not covered and phase_shows_hand(controller) and ui.viewer == seat
     c["panel-cards"] = Control(hidden=not showing_hand)
     if showing_hand and revised_view.revised_state(state) is not None:
         c["set-value"] = Control(text=revised_view.stars_text(state))
@@ -550,7 +549,7 @@ def render(controller: Controller) -> Screen:
     narration = "" if ui.error else narrate(controller, ui.events)
     message = " ".join(p for p in (narration, ui.notice) if p)
     seat = state.current
-    showing_hand = not covered and phase_shows_hand(state) and ui.viewer == seat
+    showing_hand = not covered and phase_shows_hand(controller) and ui.viewer == seat
     past = record.replay_state(controller)
     replay = controller.ui.record.replay
     replayed = replay.index if past is not None and replay is not None else None  # actions the past shows
@@ -621,7 +620,7 @@ def _dialog_preset(preset: str) -> tuple[tuple[str, str], ...]:
     return tuple(fields)
 
 
-def phase_shows_hand(state: GameState) -> bool:
+def phase_shows_hand(controller: Controller) -> bool:
     """Whether the hand belongs on screen in this phase (not during the shared steps of the setup, not after
     the end)."""
-    return state.phase not in SHARED_PHASES and state.phase is not Phase.OVER
+    return not controller.shared_phase() and controller.state.phase is not Phase.OVER
