@@ -29,7 +29,7 @@ from risk_ui.words import error_text
 SVG_NS = "http://www.w3.org/2000/svg"
 STYLESHEET = "./assets/style/game.css"
 FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player",
-          "airfield-where")
+          "airfield-where", "sea-load")
 KEYS = ("Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game", "out": "out-play-on",
                  "home": "quick-computer"}
@@ -43,8 +43,9 @@ MAP_ACTIONS = ("zoom-in", "zoom-out", "zoom-fit")
 FOCUS_ON_SHOW = {"airfield-chooser": "airfield-where"}
 # Where a site's shape goes beside the army badge (in badge radii from its centre) and how large it is; the
 # owner's mark has the top right.
-SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25)}
-SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6}
+SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25), "castle": (-1.35, -1.2),
+               "hidden": (-1.3, 1.25)}
+SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6, "castle": 1.45, "hidden": 1.4}
 MARK_SIZE = 1.5  # the owner's mark, across, in badge radii (it was 1.1: too small to tell on a phone)
 # The map the build writes into index.html (so the board shows before Python starts); the others are fetched
 # from the site (assets/maps/<name>.svg, precached by the service worker, so they come offline too) the first

@@ -235,6 +235,15 @@ def app_html() -> str:
         + _button("airfield", "Place the Airfield and claim", element_id="airfield-place", extra=' class="primary"')
         + _button("cancel", "Cancel", element_id="airfield-cancel")
         + "</div></section>"
+        '<section id="panel-spy" class="panel spy-panel" aria-labelledby="spy-title" hidden>'
+        '<h2 id="spy-title">Your Spy\u2019s look</h2><div id="spy-choices" class="spy-choices"></div></section>'
+        '<section id="panel-sea" class="panel sea-panel" aria-labelledby="sea-title" hidden>'
+        '<h2 id="sea-title">Admiral: attack by sea</h2><p id="sea-summary"></p>'
+        '<label>Armies to load <input id="sea-load" type="number" min="1" inputmode="numeric"></label>'
+        '<div id="sea-odds" class="odds" aria-live="polite"></div><div class="attack-buttons">'
+        + _button("sea-attack", "Sail and attack", element_id="sea-attack", extra=' class="primary"')
+        + _button("cancel", "Cancel", element_id="sea-cancel")
+        + "</div></section>"
         '<section id="panel-attack" class="panel" aria-label="Attack" hidden>'
         '<p id="attack-summary"></p>'
         '<div id="odds" class="odds" aria-live="polite"></div>'
@@ -277,6 +286,8 @@ def app_html() -> str:
         '<ul id="players" class="players"></ul></section>'
         '<section id="panel-objectives" class="panel objectives-panel" aria-labelledby="objectives-title" hidden>'
         '<h2 id="objectives-title">Objectives</h2><div id="objectives" class="objectives"></div></section>'
+        '<section id="panel-castle" class="panel castle-panel" aria-labelledby="castle-title" hidden>'
+        '<h2 id="castle-title">Castle Risk</h2><div id="castle-board" class="castle-board"></div></section>'
         '<section class="panel log-panel" aria-label="What happened"><h2>What happened</h2>'
         '<ol id="log" class="log"></ol></section>'
         + record.PANEL_HTML
