@@ -125,7 +125,7 @@ class CastleActions(EditionActions):
         source = c.ui.selected
         if source < 0:
             return 0
-        most = c.state.armies[source] - 1
+        most: int = c.state.armies[source] - 1
         chosen = int(c.ui.load)
         return max(1, min(chosen, most)) if chosen > 0 else most
 

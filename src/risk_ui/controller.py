@@ -36,6 +36,7 @@ from risk.codec import clean_name
 from risk.dice import DiceModel
 from risk.engine import check, occupy_range
 from risk.events import BattleFought, Captured, Event
+from risk.flow import flow_for
 from risk.game import HUMAN, Game, Seat
 from risk.rules import EDITIONS, OPTIONS, Rules, make_rules
 from risk.state import GameState, Phase
@@ -573,7 +574,18 @@ class Controller:
         source = self.ui.selected
         if source < 0:
             return self.ui.dice
-        return max(1, min(self.ui.dice, self.state.armies[source] - 1, 3))
+        return max(1, min(self.ui.dice, self.dice_most()))
+
+    def dice_most(self) -> int:
+        """The most dice the attack chosen may roll: all but one army, at most 3, or fewer where the edition
+        caps them (Castle Risk: 2 against a castle)."""
+        state, source, target = self.state, self.ui.selected, self.ui.target
+        if source < 0:
+            return 3
+        most = 3
+        if target >= 0 and state.owner[target] != state.current and state.phase is Phase.ATTACK:
+            most = flow_for(state.rules).battle_model(state, source, target).attack_max
+        return max(1, min(most, state.armies[source] - 1))
 
     def attack_chosen(self) -> bool:
         """Whether an attack is chosen: a territory of the player to move and an enemy one (the threshold's

@@ -400,7 +400,7 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         else:
             summary = "Choose one of your territories with two or more armies to attack from."
         c["attack-summary"] = Control(text=summary)
-        most = min(3, state.armies[source] - 1) if source >= 0 else 3
+        most = controller.dice_most()
         for n in (1, 2, 3):
             c[f"dice-{n}"] = Control(pressed=controller.dice_count() == n, disabled=source >= 0 and n > most)
         bonus = flow_for(state.rules).battle_model(state, source, target).attack_bonus if ready else 0
@@ -568,10 +568,10 @@ def render(controller: Controller) -> Screen:
         sets = hand = ""
     else:
         enabled = state.phase is Phase.REINFORCE
-        sets = edition.sets_html(controller, seat, enabled)
-        sets = sets_html(controller, seat, enabled) if sets is None else sets
-        hand = edition.hand_html(controller, seat)
-        hand = hand_html(controller, seat) if hand is None else hand
+        own_sets = edition.sets_html(controller, seat, enabled)
+        sets = sets_html(controller, seat, enabled) if own_sets is None else own_sets
+        own_hand = edition.hand_html(controller, seat)
+        hand = hand_html(controller, seat) if own_hand is None else own_hand
     html = {
         "players": players_html(controller, past),
         "hand": hand,
