@@ -39,21 +39,24 @@ from risk.events import BattleFought, Captured, Event
 from risk.flow import flow_for
 from risk.game import HUMAN, Game, Seat
 from risk.rules import EDITIONS, OPTIONS, Rules, make_rules
-from risk.rules.revised.actions import ClaimObjective, PlaceCapital, StartingManeuver, TradeStars
-from risk.rules.revised.flow import CAPITAL, RevisedFlow
-from risk.rules.revised.flow import ext as flow_ext
 from risk.state import GameState, Phase
 from risk_ui import record_state
+from risk_ui.castle_actions import CastleActions
+from risk_ui.edition_actions import CLASSIC, EditionActions
 from risk_ui.palette import NEUTRAL, PALETTE, Colour
 from risk_ui.record_state import RecordUi
+from risk_ui.revised_actions import RevisedActions
 from risk_ui.words import armies_text, error_text
 
 AMOUNTS = ("1", "5", "all", "number")
 MAX_SEATS = 6  # rows of the new-game dialog: the most players any edition seats
 SETUP_OPTION = "auto-setup"  # offered as "manual or automatic setup", not among the other options
 # Phases in which nothing secret is on screen, so the device passes round without a hand-off screen
-# (headquarters are chosen in secret: that step hands the device over; capitals are placed in the open).
-SHARED_PHASES = (Phase.CLAIM, Phase.SETUP, CAPITAL)
+# (headquarters are chosen in secret: that step hands the device over); an edition adds its own
+# (``EditionActions.shared_phases``: the Revised capitals, Castle Risk's castles).
+SHARED_PHASES = (Phase.CLAIM, Phase.SETUP)
+# What each edition's clicks and buttons do beyond the classic game's (the seam for editions).
+EDITION_ACTIONS: dict[str, EditionActions] = {"revised": RevisedActions(), "castle": CastleActions()}
 ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
 # Options of which a game takes at most one: the dialog offers each group as one radio choice (with "off").
 # The shorter headquarters goal is a headquarters game, so ticking both would say one thing twice.
@@ -95,9 +98,9 @@ QUICK_GAMES = {
 HOME_PAGES = ("menu", "learn", "rules", "keys")
 
 
-# The maps this page can draw; an edition on another map (Castle Risk's Europe, until its drawing ships) is
-# not offered, and a link to such a game is refused with a message instead of a page that cannot show it.
-PAGE_MAPS = ("classic",)
+# The maps this page can draw (the classic world is in the page, the others are fetched when a game needs
+# them); an edition on another map is not offered, and a link to such a game is refused with a message.
+PAGE_MAPS = ("classic", "castle")
 
 
 def page_can_show(rules: Rules) -> bool:
@@ -251,6 +254,8 @@ class UiState:
     out_dismissed: bool = False  # the "you are out of the game" screen was closed
     airfield_slot: int = -1  # Revised: the objective being claimed whose Airfield waits for its territory
     airfield_where: int = -1  # Revised: the territory chosen for it in the list (-1: none yet)
+    sailing: int = -1  # Castle: the Admiral card of a sea attack being chosen (-1: none)
+    load: int = 0  # Castle: the armies it loads (0: not chosen, all but one)
     home: bool = False  # the first screen covers the page (a plain visit, or "Menu")
     home_page: str = "menu"  # which of HOME_PAGES it shows
     learn_step: int = 0  # the step of "How to play" shown
@@ -287,6 +292,16 @@ class Controller:
     def state(self) -> GameState:
         """The game's current state."""
         return self.game.state
+
+    @property
+    def edition(self) -> EditionActions:
+        """What the edition of the game on the table adds to clicks and buttons (nothing for the classic)."""
+        return EDITION_ACTIONS.get(self.state.rules.edition, CLASSIC)
+
+    def shared_phase(self) -> bool:
+        """Whether the step being played shows nothing secret, so the device passes without a hand-off."""
+        phase = self.state.phase
+        return phase in SHARED_PHASES or phase in self.edition.shared_phases
 
     # -- starting games ---------------------------------------------------------------------------
 
@@ -336,16 +351,14 @@ class Controller:
             return
         state = self.state
         phase = state.phase
+        if self.edition.click(self, territory):
+            return
         if phase is Phase.CLAIM:
             self._play(Claim(territory))
         elif phase is Phase.SETUP:
             self._play(Place(territory, 1))
         elif phase is Phase.HEADQUARTERS:
             self._play(ChooseHeadquarters(territory))
-        elif phase is CAPITAL:
-            self._play(PlaceCapital(territory))
-        elif phase is Phase.ATTACK and self.ui.airfield_slot >= 0:
-            self._play(ClaimObjective(self.ui.airfield_slot, territory))
         elif phase is Phase.REINFORCE:
             self._play(Place(territory, self.placement_count()))
         elif phase in (Phase.ATTACK, Phase.FORTIFY):
@@ -403,7 +416,7 @@ class Controller:
         self.ui.focus = -1
         self._select(-1, -1)
         self.ui.occupy = self.ui.move = 0
-        self.ui.airfield_slot = self.ui.airfield_where = -1
+        self.edition.cancel(self)
 
     def key(self, territory: int, key: str) -> None:
         """A key pressed on a territory: Enter/Space select, arrows move focus, Escape cancels."""
@@ -481,6 +494,8 @@ class Controller:
             return
         if name not in ("amount", "dice") and self._bot_playing():
             return
+        if self.edition.command(self, name, arg):
+            return
         if name == "amount" and arg in AMOUNTS:
             ui.amount = arg
         elif name == "dice":
@@ -511,14 +526,6 @@ class Controller:
             ui.occupy = low if name == "occupy-min" else high
         elif name == "move":
             self.move()
-        elif name == "starting-move":
-            self.move(starting=True)
-        elif name == "stars":  # "3-17-40": the cards of a star trade
-            self._play(TradeStars(tuple(sorted(_int(c, -1) for c in arg.split("-")))))
-        elif name == "objective":
-            self.claim_objective(_int(arg, -1))
-        elif name == "airfield":
-            self.place_airfield(ui.airfield_where)
         elif name == "end-turn":
             self._play(EndTurn())
         else:
@@ -544,6 +551,8 @@ class Controller:
             ui.dialog_people = players_for(value, ui.dialog_people)
         elif name == "airfield-where":
             ui.airfield_where = _int(value, -1)
+        elif name == "sea-load":
+            ui.load = max(1, _int(value, ui.load))
         elif name.startswith("log-"):
             record_state.set_field(ui.record, name, value)
 
@@ -565,7 +574,18 @@ class Controller:
         source = self.ui.selected
         if source < 0:
             return self.ui.dice
-        return max(1, min(self.ui.dice, self.state.armies[source] - 1, 3))
+        return max(1, min(self.ui.dice, self.dice_most()))
+
+    def dice_most(self) -> int:
+        """The most dice the attack chosen may roll: all but one army, at most 3, or fewer where the edition
+        caps them (Castle Risk: 2 against a castle)."""
+        state, source, target = self.state, self.ui.selected, self.ui.target
+        if source < 0:
+            return 3
+        most = 3
+        if target >= 0 and state.owner[target] != state.current and state.phase is Phase.ATTACK:
+            most = flow_for(state.rules).battle_model(state, source, target).attack_max
+        return max(1, min(most, state.armies[source] - 1))
 
     def attack_chosen(self) -> bool:
         """Whether an attack is chosen: a territory of the player to move and an enemy one (the threshold's
@@ -618,48 +638,35 @@ class Controller:
             return
         self._play(Blitz(source, target, max(1, self.ui.threshold) - 1))
 
-    def move(self, starting: bool = False) -> None:
-        """The free move from the selected territory to the chosen one (``starting``: the Revised edition's
-        Starting Maneuver, which keeps the attacks open)."""
+    def move(self) -> None:
+        """The free move from the selected territory to the chosen one."""
         source, target = self.ui.selected, self.ui.target
         if source < 0 or target < 0:
             self._refuse("choose the territory to move from, then one of yours to move to")
             return
-        count = self.move_count()
-        self._play(StartingManeuver(source, target, count) if starting else Fortify(source, target, count))
+        self._play(Fortify(source, target, self.move_count()))
 
-    # -- the Revised edition ----------------------------------------------------------------------
+    # -- what an edition's actions may ask (``risk_ui.edition_actions.Acting``) ------------------------
 
-    def revised(self) -> RevisedFlow | None:
-        """The Revised edition's flow when the game on the table plays it, else None."""
-        flow = flow_for(self.state.rules)
-        return flow if isinstance(flow, RevisedFlow) else None
+    def play(self, action: Action) -> bool:
+        """Play an action; on refusal show the engine's reason. Whether it was played."""
+        return self._play(action)
 
-    def claim_objective(self, slot: int) -> None:
-        """Claim the objective in ``slot``; one whose reward is an Airfield first asks where it goes (on
-        the map, or in the list), unless the engine refuses the claim itself."""
-        flow = self.revised()
-        state = self.state
-        if flow is not None and 0 <= slot < len(flow_ext(state).objectives) and flow.airfield_reward(state, slot):
-            # Any territory of the player's would do for the check: a refusal is about the claim itself.
-            mine = next((t for t, who in enumerate(state.owner) if who == state.current), -1)
-            if self._refused(ClaimObjective(slot, mine)):
-                return
-            self._select(-1, -1)
-            self.ui.airfield_slot, self.ui.airfield_where = slot, -1
-            self._hint("Choose the territory for the Airfield: click one of yours on the map, or pick it in "
-                       "the list.")
-            return
-        self._play(ClaimObjective(slot))
+    def refused(self, action: Action) -> bool:
+        """Check an action without playing it; on refusal show the engine's reason."""
+        return self._refused(action)
 
-    def place_airfield(self, territory: int) -> None:
-        """Claim the objective waiting for its Airfield, with the Airfield on ``territory``."""
-        if self.ui.airfield_slot < 0:
-            self._refuse("first choose the objective to claim")
-        elif territory < 0:
-            self._refuse("choose the territory for the Airfield: one of yours")
-        else:
-            self._play(ClaimObjective(self.ui.airfield_slot, territory))
+    def refuse(self, text: str) -> None:
+        """Show a refusal."""
+        self._refuse(text)
+
+    def hint(self, text: str) -> None:
+        """Show a hint."""
+        self._hint(text)
+
+    def select(self, source: int, target: int) -> None:
+        """Choose the territories of an attack or move (-1: none)."""
+        self._select(source, target)
 
     def play_bot(self, action: Action) -> bool:
         """A bot's action for the seat to move (the page's bot loop calls this, never a click)."""
@@ -736,7 +743,7 @@ class Controller:
         """Remember what happened and tidy the selection for the new state."""
         ui, state = self.ui, self.state
         ui.events = events
-        ui.airfield_slot = ui.airfield_where = -1
+        self.edition.after(self)
         battles = [e for e in events if isinstance(e, BattleFought)]
         if battles:
             last = battles[-1]
@@ -761,7 +768,7 @@ class Controller:
         state, ui = self.state, self.ui
         if self.people_at_table() == 1:  # one person against bots: only that person's cards ever show
             ui.viewer, ui.handoff = next(s for s in range(len(self.game.seats)) if self.is_human(s)), -1
-        elif state.phase in SHARED_PHASES or self.people_at_table() < 2:
+        elif self.shared_phase() or self.people_at_table() < 2:
             ui.viewer, ui.handoff = state.current, -1
         elif state.phase is Phase.OVER:
             ui.handoff = -1

@@ -8,11 +8,15 @@ and proxies. Nothing of the game lives here: a click goes to the controller, the
 
 from __future__ import annotations
 
+import asyncio
+import re
 import sys
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from risk.board import Board, load_board
 from risk_ui import layout, view
 from risk_ui.controller import EXCLUSIVE_OPTIONS, MAX_SEATS, Controller
 from risk_ui.help_text import SHORTCUTS, Shortcut
@@ -20,11 +24,12 @@ from risk_ui.map_control import MapControl
 from risk_ui.map_view import group_colour
 from risk_ui.palette import SITES, mark_path, site_path
 from risk_ui.screen import Control, Screen, TerritoryView
+from risk_ui.words import error_text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 STYLESHEET = "./assets/style/game.css"
 FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player",
-          "airfield-where")
+          "airfield-where", "sea-load")
 KEYS = ("Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game", "out": "out-play-on",
                  "home": "quick-computer"}
@@ -38,9 +43,57 @@ MAP_ACTIONS = ("zoom-in", "zoom-out", "zoom-fit")
 FOCUS_ON_SHOW = {"airfield-chooser": "airfield-where"}
 # Where a site's shape goes beside the army badge (in badge radii from its centre) and how large it is; the
 # owner's mark has the top right.
-SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25)}
-SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6}
+SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25), "castle": (-1.35, -1.2),
+               "hidden": (-1.3, 1.25)}
+SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6, "castle": 1.45, "hidden": 1.4}
 MARK_SIZE = 1.5  # the owner's mark, across, in badge radii (it was 1.1: too small to tell on a phone)
+# The map the build writes into index.html (so the board shows before Python starts); the others are fetched
+# from the site (assets/maps/<name>.svg, precached by the service worker, so they come offline too) the first
+# time a game needs them, and kept.
+INLINE_MAP = "classic"
+MAP_NAME = re.compile(r"^[a-z0-9_-]{1,40}$")
+# Fetch the drawing of a map by name, then call the first callback with its text or the second with the error.
+MapLoader = Callable[[str, Callable[[str], None], Callable[[BaseException], None]], None]
+
+
+def map_url(name: str) -> str:
+    """Where the drawing of map ``name`` is on the site.
+
+    >>> map_url("castle")
+    './assets/maps/castle.svg'
+    """
+    if not MAP_NAME.match(name):
+        raise ValueError(f"no map is called {name!r}")
+    return f"./assets/maps/{name}.svg"
+
+
+def svg_for_page(text: str) -> str:
+    """A map's drawing as it goes into the page: without the XML prolog and doctype.
+
+    >>> svg_for_page('<?xml version="1.0"?> <svg id="board"></svg>')
+    '<svg id="board"></svg>'
+    """
+    text = re.sub(r"^\s*<\?xml[^>]*\?>", "", text)
+    return re.sub(r"^\s*<!DOCTYPE[^>]*>", "", text, flags=re.IGNORECASE).strip()
+
+
+@dataclass
+class MapBinding:
+    """A map drawn in the page and what the page bound to it (kept while another map is shown)."""
+
+    name: str
+    svg: Any
+    tools: Any
+    control: MapControl
+    territories: dict[str, Any]
+    counts: dict[str, Any]
+    marks: dict[str, Any]
+    sites: dict[str, dict[str, Any]]
+    badges: dict[str, tuple[float, float, float]]
+    base_class: dict[str, str]
+    group_colour: dict[str, str]
+    centres: dict[int, tuple[float, float]]
+    roving: str = ""
 
 
 class Page:
@@ -56,6 +109,7 @@ class Page:
         new_seed: Callable[[], int] = lambda: 0,
         no_scroll: Any = None,
         not_passive: Any = None,
+        load_map: MapLoader | None = None,
     ) -> None:
         self.document = document
         # Focus options ``{preventScroll: true}`` as a JS object (None in tests): focusing an overlay's
@@ -83,18 +137,53 @@ class Page:
         self._drawn: dict[str, TerritoryView] = {}  # each territory as last drawn
         self.after_render: list[Callable[[], None]] = []  # called after each render (autosave, saves panel)
         self._focus_next = ""  # a field to focus once this render is written (FOCUS_ON_SHOW)
+        # The maps: the one in the page (``_map_name``), those drawn before and taken out (kept whole, with
+        # what was bound to them, to come back at once), the drawings fetched, and the one being fetched.
+        self._load_map = load_map
+        self._map_name = ""
+        self._map_tools: Any = None  # the zoom buttons and the legend over the map (one set per map)
+        self._bindings: dict[str, MapBinding] = {}
+        self._map_texts: dict[str, str] = {}
+        self._map_loading = ""
+        self._map_failed: dict[str, str] = {}
+        self._rendering = False
 
     # -- building ---------------------------------------------------------------------------------
 
     def mount(self) -> None:
-        """Build the controls into #app, make every territory a keyboard button, listen, draw."""
+        """Build the controls into #app, make every territory of the map in the page a keyboard button,
+        listen, draw (fetching the map the game needs if it is another)."""
         doc = self.document
         self._ensure_stylesheet()
         app = doc.getElementById("app")
-        board = self.controller.state.board
-        app.innerHTML = layout.app_html(board)
+        app.innerHTML = layout.app_html()
+        svg = doc.getElementById("board")
+        self._bind(INLINE_MAP, load_board(INLINE_MAP), svg)
+        board_element = doc.getElementById("map")
+        self._listen(board_element, "click", self.on_map_click)
+        self._listen(board_element, "keydown", self.on_map_key)
+        self._listen(board_element, "focusin", self.on_map_focus)
+        self._listen(board_element, "mouseover", self.on_legend_hover)
+        self._listen(board_element, "mouseout", self.on_legend_leave)
+        self._listen(board_element, "focusout", self.on_legend_leave)
+        self._listen(app, "click", self.on_click)
+        self._listen(app, "input", self.on_input)
+        self._listen(app, "change", self.on_change)
+        self._listen(doc.getElementById("new-game-dialog"), "close", self.on_dialog_closed)
+        self._listen(doc, "keydown", self.on_document_key)
+        self.render()
+
+    # -- the map of the game on the table -----------------------------------------------------------
+
+    def _bind(self, name: str, board: Board, svg: Any) -> None:
+        """Make the map ``svg`` (in the page, of ``board``) the one played on: every territory a keyboard
+        button with its owner's mark, the zoom buttons and legend of its groups over it, zoom and taps."""
+        doc = self.document
+        self._territories, self._counts, self._marks, self._sites = {}, {}, {}, {}
+        self._badges, self._base_class, self._group_colour = {}, {}, {}
+        self._roving = ""
         centres: dict[int, tuple[float, float]] = {}
-        for g in doc.querySelectorAll("#territories [data-territory]"):
+        for g in svg.querySelectorAll("#territories [data-territory]"):
             tid = str(g.getAttribute("data-territory"))
             index = board.territory_index(tid)
             g.setAttribute("tabindex", "-1")
@@ -119,34 +208,108 @@ class Page:
         missing = [t.id for t in board.territories if t.id not in self._territories]
         if missing:
             raise RuntimeError(f"the map has no element for {', '.join(missing)}")
-        self.controller.centres = centres
         board_element = doc.getElementById("map")
         tools = doc.createElement("div")
         tools.setAttribute("class", "map-overlay")
         tools.innerHTML = layout.map_tools_html(board)
         board_element.appendChild(tools)
-        first = next(iter(self._territories))
-        self._rove(first)
+        self._map_tools = tools
+        self._rove(next(iter(self._territories)))
         self.map = MapControl(doc, board, self._territories, self._badges, is_none=self._none)
         self.map.mount()
-        svg = doc.getElementById("board")
         self._listen(svg, "pointerdown", self.map.on_pointer_down)
         self._listen(svg, "pointermove", self.map.on_pointer_move)
         self._listen(svg, "pointerup", self.map.on_pointer_up)
         self._listen(svg, "pointercancel", self.map.on_pointer_up)
         self._listen(svg, "wheel", self.map.on_wheel, self._not_passive)
-        self._listen(board_element, "click", self.on_map_click)
-        self._listen(board_element, "keydown", self.on_map_key)
-        self._listen(board_element, "focusin", self.on_map_focus)
-        self._listen(board_element, "mouseover", self.on_legend_hover)
-        self._listen(board_element, "mouseout", self.on_legend_leave)
-        self._listen(board_element, "focusout", self.on_legend_leave)
-        self._listen(app, "click", self.on_click)
-        self._listen(app, "input", self.on_input)
-        self._listen(app, "change", self.on_change)
-        self._listen(doc.getElementById("new-game-dialog"), "close", self.on_dialog_closed)
-        self._listen(doc, "keydown", self.on_document_key)
-        self.render()
+        self._map_name = name
+        self._bindings[name] = MapBinding(
+            name, svg, tools, self.map, self._territories, self._counts, self._marks, self._sites, self._badges,
+            self._base_class, self._group_colour, centres)
+        self.controller.centres = centres
+        board_element.setAttribute("data-map", name)
+
+    def _unbind(self) -> None:
+        """Take the map in the page out (kept, with its binding, to come back): nothing of it is drawn or
+        looked up until a map is bound again."""
+        binding = self._bindings.get(self._map_name)
+        if binding is None:
+            return
+        binding.roving = self._roving
+        binding.svg.remove()
+        binding.tools.remove()
+        gone = set(binding.territories)
+        for key in [k for k in self._written if k[0].split("/")[0] in gone or k[0].startswith("group-holder-")]:
+            del self._written[key]
+        self._drawn.clear()
+        self._elements.clear()  # the legend's and zoom buttons' elements went with the map
+        self._lit_group = -1
+        self._territories, self._counts, self._marks, self._sites, self._badges = {}, {}, {}, {}, {}
+        self._map_name, self._map_tools, self.map = "", None, None
+
+    def _restore(self, binding: MapBinding) -> None:
+        """Put a map drawn before back in the page, as it was bound."""
+        board_element = self.document.getElementById("map")
+        board_element.insertBefore(binding.svg, board_element.firstChild)
+        board_element.appendChild(binding.tools)
+        self._territories, self._counts, self._marks = binding.territories, binding.counts, binding.marks
+        self._sites, self._badges, self._base_class = binding.sites, binding.badges, binding.base_class
+        self._group_colour, self._map_tools, self.map = binding.group_colour, binding.tools, binding.control
+        self._roving = binding.roving
+        self._map_name = binding.name
+        self.controller.centres = binding.centres
+        board_element.setAttribute("data-map", binding.name)
+        binding.control.attach()
+
+    def _ensure_map(self) -> bool:
+        """The map the game on the table needs is in the page (True), or is being fetched (False): a
+        classic, Revised or Castle game, new, loaded or from a link, gets its board without a reload."""
+        wanted = self.controller.state.rules.map
+        if wanted == self._map_name:
+            return True
+        self._unbind()
+        binding = self._bindings.get(wanted)
+        if binding is not None:
+            self._restore(binding)
+            return True
+        board_element = self.document.getElementById("map")
+        if wanted not in self._map_texts and wanted not in self._map_failed and self._map_loading != wanted:
+            self._map_loading = wanted
+            if self._load_map is None:
+                self._map_failed[wanted] = "this page cannot fetch maps"
+            else:
+                self._load_map(wanted, lambda text: self.map_arrived(wanted, text),
+                               lambda error: self.map_failed(wanted, error))
+        text = self._map_texts.get(wanted)
+        if text is None:
+            board_element.setAttribute("data-map", "failed" if wanted in self._map_failed else "loading")
+            return False
+        holder = self.document.createElement("div")
+        holder.innerHTML = svg_for_page(text)
+        svg = holder.querySelector("svg")
+        if self._none(svg):
+            self._map_failed[wanted] = "its drawing holds no map"
+            board_element.setAttribute("data-map", "failed")
+            return False
+        board_element.insertBefore(svg, board_element.firstChild)
+        self._bind(wanted, self.controller.state.board, svg)
+        return True
+
+    def map_arrived(self, name: str, text: str) -> None:
+        """The drawing of map ``name`` was fetched: draw the game on it (at once, if it is still wanted)."""
+        self._map_texts[name] = text
+        if self._map_loading == name:
+            self._map_loading = ""
+        if not self._rendering:
+            self.render()
+
+    def map_failed(self, name: str, error: BaseException) -> None:
+        """The drawing of map ``name`` could not be fetched: say so (the game itself is untouched)."""
+        self._map_failed[name] = error_text(error)
+        if self._map_loading == name:
+            self._map_loading = ""
+        if not self._rendering:
+            self.render()
 
     def _ensure_stylesheet(self) -> None:
         doc = self.document
@@ -420,14 +583,27 @@ class Page:
 
     def render(self) -> None:
         """Write the controller's current Screen into the page, changing only what differs."""
+        self._rendering = True
+        try:
+            self._render()
+        finally:
+            self._rendering = False
+
+    def _render(self) -> None:
+        mapped = self._ensure_map()
+        wanted = self.controller.state.rules.map
+        if not mapped and wanted in self._map_failed:
+            self.controller.ui.problem = (f"The map of this game could not be loaded: {self._map_failed[wanted]}. "
+                                          "Reload the page to try again.")
         screen = view.render(self.controller)
         doc = self.document
         body = doc.body
         self._set(body, "body", "data-phase", screen.phase)
         self._set(body, "body", "data-player", screen.player)
         self._set(body, "body", "data-overlay", screen.overlay)
+        self._set(body, "body", "data-map", self._map_name if mapped else "")
         self._set(doc.documentElement, "html", "data-theme", screen.theme)
-        for tv in screen.territories:
+        for tv in screen.territories if mapped else ():
             self._draw_territory(tv)
         if self.map is not None:
             self.map.mark(frozenset(tv.id for tv in screen.territories if "selected" in tv.classes
@@ -438,7 +614,8 @@ class Page:
         self._set(message, "message", "class", "message error" if screen.message_error else "message")
         for ident, control in screen.controls.items():
             self._draw_control(ident, control)
-        self._draw_html(screen.html)
+        self._draw_html(screen.html if mapped else {k: v for k, v in screen.html.items()
+                                                    if not k.startswith("group-holder-")})
         if self._focus_next:
             self._by_id(self._focus_next).focus()
             self._focus_next = ""
@@ -469,9 +646,9 @@ class Page:
                     button.focus()
                 else:
                     button.focus(self._no_scroll)
-            elif not screen.dialog_open:
+            elif not screen.dialog_open and mapped:
                 self._focus_first_active(screen)
-        if screen.focus >= 0:
+        if screen.focus >= 0 and mapped:
             tid = screen.territories[screen.focus].id
             self._territories[tid].focus()
             self._rove(tid)
@@ -618,10 +795,32 @@ def connect(controller: Controller, new_seed: Callable[[], int]) -> Page:
     no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
     not_passive = to_js({"passive": False}, dict_converter=window.Object.fromEntries)
     page = Page(document, controller, proxy=create_proxy, is_none=is_none, new_seed=new_seed, no_scroll=no_scroll,
-                not_passive=not_passive)
+                not_passive=not_passive, load_map=lambda name, done, failed: _fetch_map(window, name, done, failed))
     page.mount()
     page._listen(window, "resize", page.resized)
     return page
+
+
+_fetches: set[asyncio.Task[None]] = set()  # keeps running fetches from being collected
+
+
+def _fetch_map(window: Any, name: str, done: Callable[[str], None], failed: Callable[[BaseException], None]) -> None:
+    """Fetch a map's drawing from the site (the service worker answers offline), then hand it over."""
+
+    async def fetch() -> None:
+        try:
+            response = await window.fetch(map_url(name))
+            if not response.ok:
+                raise RuntimeError(f"the site answered {response.status} for the map")
+            text = str(await response.text())
+        except Exception as error:  # offline without the file, or a server error: the page says so
+            failed(error)
+            return
+        done(text)
+
+    task = asyncio.ensure_future(fetch())
+    _fetches.add(task)
+    task.add_done_callback(_fetches.discard)
 
 
 def page_query() -> str:

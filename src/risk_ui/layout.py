@@ -64,6 +64,14 @@ def _exclusive_html(group: str, members: tuple[str, ...]) -> str:
     return f'<fieldset id="ng-{group}"><legend>Headquarters</legend>{"".join(radios)}</fieldset>'
 
 
+# The order of the editions in the dialog: the classic game first, the others after it as they came to it.
+EDITION_ORDER = ("classic", "classic-1963", "revised", "castle")
+
+
+def _edition_place(name: str) -> int:
+    return EDITION_ORDER.index(name) if name in EDITION_ORDER else len(EDITION_ORDER)
+
+
 def dialog_html() -> str:
     """The new-game dialog: players, edition, setup, headquarters and options."""
     counts = "".join(
@@ -75,7 +83,8 @@ def dialog_html() -> str:
         f'{" checked" if name == DEFAULT_SETTINGS.edition else ""}>'
         f'<span class="choice-title">{escape(edition.title)}</span>'
         f'<span class="choice-text">{escape(edition.description)}</span></label>'
-        for name, edition in EDITIONS.items() if page_can_show(edition.rules))
+        for name, edition in sorted(EDITIONS.items(), key=lambda item: _edition_place(item[0]))
+        if page_can_show(edition.rules))
     grouped = {name for members in EXCLUSIVE_OPTIONS.values() for name in members}
     options = "".join(
         _choice("checkbox", "ng-option", name, option.title, option.description, ident=f"ng-option-{name}",
@@ -183,7 +192,7 @@ def home_html() -> str:
         "</div></div>")
 
 
-def app_html(board: Board) -> str:
+def app_html() -> str:
     """Everything that goes into ``<div id="app">``: the turn and its actions (under the map on a wide
     screen), the side column (players, log, record, …), the overlays and the dialog."""
     return (
@@ -225,6 +234,15 @@ def app_html(board: Board) -> str:
         '<label>Airfield on <select id="airfield-where"></select></label>'
         + _button("airfield", "Place the Airfield and claim", element_id="airfield-place", extra=' class="primary"')
         + _button("cancel", "Cancel", element_id="airfield-cancel")
+        + "</div></section>"
+        '<section id="panel-spy" class="panel spy-panel" aria-labelledby="spy-title" hidden>'
+        '<h2 id="spy-title">Your Spy\u2019s look</h2><div id="spy-choices" class="spy-choices"></div></section>'
+        '<section id="panel-sea" class="panel sea-panel" aria-labelledby="sea-title" hidden>'
+        '<h2 id="sea-title">Admiral: attack by sea</h2><p id="sea-summary"></p>'
+        '<label>Armies to load <input id="sea-load" type="number" min="1" inputmode="numeric"></label>'
+        '<div id="sea-odds" class="odds" aria-live="polite"></div><div class="attack-buttons">'
+        + _button("sea-attack", "Sail and attack", element_id="sea-attack", extra=' class="primary"')
+        + _button("cancel", "Cancel", element_id="sea-cancel")
         + "</div></section>"
         '<section id="panel-attack" class="panel" aria-label="Attack" hidden>'
         '<p id="attack-summary"></p>'
@@ -268,6 +286,8 @@ def app_html(board: Board) -> str:
         '<ul id="players" class="players"></ul></section>'
         '<section id="panel-objectives" class="panel objectives-panel" aria-labelledby="objectives-title" hidden>'
         '<h2 id="objectives-title">Objectives</h2><div id="objectives" class="objectives"></div></section>'
+        '<section id="panel-castle" class="panel castle-panel" aria-labelledby="castle-title" hidden>'
+        '<h2 id="castle-title">Castle Risk</h2><div id="castle-board" class="castle-board"></div></section>'
         '<section class="panel log-panel" aria-label="What happened"><h2>What happened</h2>'
         '<ol id="log" class="log"></ol></section>'
         + record.PANEL_HTML

@@ -90,6 +90,13 @@ class MapControl:
         self.svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
         self.measure()
 
+    def attach(self) -> None:
+        """The map is back in the page after another was shown: its box takes its shape again, and the map
+        the zoom and centre it had."""
+        bounds = self.viewport.bounds
+        self.box_element.setAttribute("style", f"--map-aspect:{bounds.w / bounds.h:.4f}")
+        self.measure()
+
     def measure(self) -> None:
         """Read the element's size (after a resize) and keep the zoom and centre."""
         rect = self.svg.getBoundingClientRect()

@@ -10,12 +10,11 @@ from __future__ import annotations
 from html import escape
 
 from risk.engine import reachable
-from risk.rules.revised.flow import CAPITAL
 from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
 from risk_ui.controller import Controller
+from risk_ui.edition_views import ui_for
 from risk_ui.palette import UNCLAIMED_HEX, ink_for, mark_svg, tint
-from risk_ui.revised_view import site_fill, site_words, sites
 from risk_ui.screen import TerritoryView
 from risk_ui.words import armies_text
 
@@ -95,11 +94,12 @@ def _highlights(controller: Controller) -> dict[int, set[str]]:
         marks.setdefault(t, set()).add(name)
 
     phase = state.phase
-    if phase is Phase.ATTACK and ui.airfield_slot >= 0:  # where the Airfield may go: any of the player's
-        for t, o in enumerate(owner):
-            if o == seat:
-                add(t, "active")
-    elif phase is Phase.CLAIM or phase is CAPITAL:
+    edition = ui_for(state).highlights(controller)  # the choices of an edition's own steps
+    if edition is not None:
+        for t, names in edition.items():
+            for name in names:
+                add(t, name)
+    elif phase is Phase.CLAIM:
         for t, o in enumerate(owner):
             if o < 0:
                 add(t, "active")
@@ -140,14 +140,14 @@ def territory_views(controller: Controller) -> tuple[TerritoryView, ...]:
     """Every territory as it shows now."""
     state = controller.state
     marks = _highlights(controller)
-    placed = sites(state)  # the Revised edition's capitals, cities and airfields
+    placed = ui_for(state).sites(controller, state)  # what an edition puts on the map (capitals, castles, …)
     views = []
     for t, territory in enumerate(state.board.territories):
         seat = state.owner[t]
         classes = tuple(sorted(marks.get(t, ())))
         here = placed.get(t, ())
-        shown = tuple((site, site_fill(controller, site, who)) for site, who in here)
-        said = "".join(f", {site_words(controller, site, who)}" for site, who in here)
+        shown = tuple((site, fill) for site, fill, _ in here)
+        said = "".join(f", {words}" for _, _, words in here)
         if seat < 0:
             views.append(TerritoryView(
                 t, territory.id, territory.name, "", state.armies[t],

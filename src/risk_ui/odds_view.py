@@ -40,8 +40,8 @@ from risk.odds_float import (
     ready,
 )
 from risk.state import GameState, Phase
-from risk_ui import revised_view
 from risk_ui.controller import Controller
+from risk_ui.edition_views import ui_for
 
 SLICE_SECONDS = 0.008  # work per tick of :func:`run` before the browser gets the thread back
 IDLE = 0.05  # how often :func:`run` looks for work while there is none
@@ -164,12 +164,14 @@ def options_in_play(state: GameState, source: int, target: int) -> tuple[bool, b
     return commander, reroll
 
 
-def battle_for(state: GameState, source: int, target: int, stop_at: int) -> Battle:
+def battle_for(state: GameState, source: int, target: int, stop_at: int, attackers: int = 0) -> Battle:
     """The battle the chosen attack would be, under the rules in play: the options, and the dice model
-    the edition gives this attack (bonus dice, +1 on the highest die)."""
+    the edition gives this attack (bonus dice, +1 on the highest die). ``attackers``: the armies that attack
+    (0: all but the one that stays)."""
     commander, reroll = options_in_play(state, source, target)
     model = flow_for(state.rules).battle_model(state, source, target)
-    return Battle(state.armies[source] - 1, state.armies[target], stop_at, commander, reroll, model=model)
+    attackers = attackers or state.armies[source] - 1
+    return Battle(attackers, state.armies[target], stop_at, commander, reroll, model=model)
 
 
 def line(odds: Odds) -> OddsLine:
@@ -185,22 +187,29 @@ def line(odds: Odds) -> OddsLine:
 def attack_odds_for(controller: Controller, desk: Desk = DESK) -> AttackOdds | None:
     """The odds of the attack chosen on screen (those known so far), or ``None`` when no attack is chosen."""
     state, ui = controller.state, controller.ui
-    source, target = ui.selected, ui.target
-    if state.phase is not Phase.ATTACK or source < 0 or target < 0 or ui.handoff >= 0:
-        return None
-    if state.owner[target] == state.current or state.armies[source] < 2:
-        return None
-    attackers = state.armies[source] - 1
+    edition = ui_for(state)
+    chosen = edition.chosen_battle(controller)  # a battle of the edition's own (a sea attack)
+    if chosen is not None:
+        source, target, attackers, to_the_end = chosen
+    else:
+        source, target, to_the_end = ui.selected, ui.target, False
+        if state.phase is not Phase.ATTACK or source < 0 or target < 0 or ui.handoff >= 0:
+            return None
+        if state.owner[target] == state.current or state.armies[source] < 2:
+            return None
+        attackers = state.armies[source] - 1
     stops = [0]
     stop_at = max(1, ui.threshold) - 1
-    if 0 < stop_at < attackers:
+    if 0 < stop_at < attackers and not to_the_end:
         stops.append(stop_at)
-    battles = [battle_for(state, source, target, stop) for stop in stops]
+    battles = [edition.odds_battle(controller, source, target, attackers, stop)
+               or battle_for(state, source, target, stop, attackers) for stop in stops]
     answers = desk.ask(battles)
     lines = tuple(line(odds) for odds in answers if odds is not None)
     working = tuple(stop for stop, odds in zip(stops, answers) if odds is None)
     first = battles[0]
-    modifiers = tuple(revised_view.dice_reasons(controller, source, target)) if not first.model.is_plain else ()
+    special = not first.model.is_plain or first.general or first.marshall or first.model.attack_max < 3
+    modifiers = tuple(edition.dice_reasons(controller, source, target)) if special else ()
     return AttackOdds(first.attackers, first.defenders, first.commander, first.reroll, lines, working, modifiers)
 
 

@@ -118,7 +118,7 @@ def mark_svg(colour: Colour, size: int = 16) -> str:
 
 # What stands on a territory in the Revised edition, each its own shape (none of them a player's mark):
 # a city as a skyline, a capital as a crown, an airfield as an aeroplane seen from above.
-SITES = ("city", "capital", "airfield")
+SITES = ("city", "capital", "airfield", "castle", "hidden")  # Castle Risk: a castle, a hidden army's site
 CITY_HEX = "#3A3A3A"  # cities belong to nobody: dark grey, outlined in white to stand out on any land
 
 
@@ -135,6 +135,9 @@ _CROWN = [(-1, 0.7), (-1, -0.8), (-0.5, -0.1), (0, -1), (0.5, -0.1), (1, -0.8), 
 _PLANE_RIGHT = [(0, -1), (0.16, -0.8), (0.16, -0.3), (1, 0.12), (1, 0.42), (0.16, 0.22), (0.16, 0.6),
                 (0.45, 0.82), (0.45, 1), (0, 0.9)]
 _PLANE = _PLANE_RIGHT + [(-px, py) for px, py in reversed(_PLANE_RIGHT[1:-1])]
+_TOWER = [(-1, 1), (-1, -1), (-0.6, -1), (-0.6, -0.6), (-0.2, -0.6), (-0.2, -1), (0.2, -1), (0.2, -0.6),
+          (0.6, -0.6), (0.6, -1), (1, -1), (1, 1)]  # a castle: a tower with battlements
+_PENNANT = [(-0.8, 1), (-0.8, -1), (0.95, -0.5), (-0.45, 0), (-0.45, 1)]  # a hidden army: a pennant on a pole
 
 
 @cache
@@ -144,7 +147,7 @@ def site_path(site: str, x: float, y: float, size: float) -> str:
     >>> site_path("capital", 0, 0, 2)
     'M-1 0.7L-1 -0.8L-0.5 -0.1L0 -1L0.5 -0.1L1 -0.8L1 0.7Z'
     """
-    shape = {"city": _SKYLINE, "capital": _CROWN, "airfield": _PLANE}[site]
+    shape = {"city": _SKYLINE, "capital": _CROWN, "airfield": _PLANE, "castle": _TOWER, "hidden": _PENNANT}[site]
     return _polygon(shape, x, y, size / 2)
 
 

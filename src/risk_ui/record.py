@@ -39,10 +39,10 @@ from risk.events import (
 )
 from risk.game import Game
 from risk.history import Chronicle, LogLine, LogReader, SeatStats, describe, game_log, seat_names
-from risk.rules.revised.events import CapitalPlaced, ObjectiveClaimed
 from risk.state import GameState, Phase
 from risk_ui import charts
 from risk_ui.controller import Controller, UiState
+from risk_ui.edition_views import ui_for
 from risk_ui.map_view import territory_views
 from risk_ui.record_state import (
     ALL,
@@ -507,10 +507,11 @@ def step_marks(game: Game, index: int) -> dict[int, str]:
                 marks[event.target] = "target"
             case HeadquartersChosen() if game.state.phase is Phase.HEADQUARTERS:
                 pass  # chosen in secret: not shown while others are still choosing
-            case Placed() | Claimed() | HeadquartersChosen() | Captured() | CapitalPlaced():
+            case Placed() | Claimed() | HeadquartersChosen() | Captured():
                 marks.setdefault(event.territory, "target")
-            case ObjectiveClaimed(airfield=where) if where >= 0:
-                marks.setdefault(where, "target")
+            case _:
+                for territory, mark in ui_for(game.state).marks(event).items():
+                    marks.setdefault(territory, mark)
     return marks
 
 

@@ -17,13 +17,16 @@ from html import escape
 
 from risk.actions import every_action
 from risk.deck import deck_for
+from risk.events import Event
 from risk.flow import flow_for
 from risk.rules.revised import OBJECTIVES, REWARDS, RevisedSettings
 from risk.rules.revised.actions import TradeStars
+from risk.rules.revised.events import CapitalPlaced, ObjectiveClaimed
 from risk.rules.revised.flow import CAPITAL, RevisedFlow
 from risk.rules.revised.state import RevisedState
 from risk.state import GameState, Phase
 from risk_ui.controller import Controller
+from risk_ui.edition_ui import EditionUi, Site
 from risk_ui.palette import CITY_HEX, mark_svg, site_svg
 from risk_ui.screen import Control
 from risk_ui.words import armies_text, plural
@@ -300,11 +303,6 @@ def trades_html(controller: Controller, enabled: bool) -> str:
     return "".join(buttons)
 
 
-def card_stars_html(stars: int) -> str:
-    """A card's stars drawn as stars (the label beside it says the number)."""
-    return f'<span class="card-stars" aria-hidden="true">{"★" * stars}</span>'
-
-
 # ------------------------------------------------------------------------------------------------
 # Claiming an objective
 
@@ -394,3 +392,71 @@ def controls(controller: Controller, covered: bool, playing: bool) -> dict[str, 
         c["airfield-place"] = Control(disabled=ui.airfield_where < 0)
     c["starting-move"] = Control(hidden=not (attacking and flow.can_start_maneuver(state)))
     return c
+
+
+# ------------------------------------------------------------------------------------------------
+# The edition's part of the page
+
+
+class RevisedUi(EditionUi):
+    """The Revised edition on the page (:class:`~risk_ui.edition_ui.EditionUi`)."""
+
+    edition = "revised"
+    panels = ("panel-objectives", "panel-claim", "starting-move")
+    action_panels = ("panel-claim",)
+    containers = ("objectives", "claim-choices", "airfield-where")
+
+    def status(self, c: Controller) -> str | None:
+        return status(c)
+
+    def highlights(self, c: Controller) -> dict[int, set[str]] | None:
+        state, ui = c.state, c.ui
+        seat = state.current
+        if state.phase is Phase.ATTACK and ui.airfield_slot >= 0:  # where the Airfield may go: any of theirs
+            return {t: {"active"} for t, o in enumerate(state.owner) if o == seat}
+        if state.phase is CAPITAL:
+            return {t: {"active"} for t, o in enumerate(state.owner) if o < 0}
+        return None
+
+    def sites(self, c: Controller, state: GameState) -> dict[int, list[Site]]:
+        return {t: [(site, site_fill(c, site, who), site_words(c, site, who)) for site, who in here]
+                for t, here in sites(state).items()}
+
+    def player_facts(self, c: Controller, state: GameState, seat: int) -> str:
+        return player_facts(c, state, seat)
+
+    def winner_text(self, c: Controller) -> str | None:
+        return winner_text(c)
+
+    def income_extras(self, c: Controller, seat: int) -> list[tuple[str, int]]:
+        return income_extras(c, seat)
+
+    def hand_html(self, c: Controller, seat: int) -> str | None:
+        return None  # the classic list, with each card's stars (the deck has stars)
+
+    def sets_html(self, c: Controller, seat: int, enabled: bool) -> str | None:
+        return trades_html(c, enabled)
+
+    def set_value_text(self, c: Controller) -> str | None:
+        return stars_text(c.state)
+
+    def dice_reasons(self, c: Controller, source: int, target: int) -> list[str]:
+        return dice_reasons(c, source, target)
+
+    def html(self, c: Controller, past: GameState | None) -> dict[str, str]:
+        return {"objectives": objectives_html(c, past), "claim-choices": claim_html(c),
+                "airfield-where": airfield_options_html(c) if c.ui.airfield_slot >= 0 else ""}
+
+    def controls(self, c: Controller, covered: bool, playing: bool) -> dict[str, Control]:
+        return controls(c, covered, playing)
+
+    def marks(self, event: Event) -> dict[int, str]:
+        match event:
+            case CapitalPlaced(territory=where):
+                return {where: "target"}
+            case ObjectiveClaimed(airfield=where) if where >= 0:
+                return {where: "target"}
+        return {}
+
+
+UI = RevisedUi()

@@ -39,7 +39,7 @@ from risk.game import Game, Step
 from risk.history import describe, last_move_by, seat_names
 from risk.state import GameState, Phase
 from risk_ui import storage
-from risk_ui.controller import SHARED_PHASES, Controller, not_shown_message, page_can_show
+from risk_ui.controller import Controller, not_shown_message, page_can_show
 from risk_ui.storage import SaveConflict, SaveEntry, Saves, StorageFull
 
 PANEL_ID = "saves-panel"
@@ -390,7 +390,7 @@ class Session:
         if state.current == actor:
             return True
         return (controller.ui.handoff >= 0 or not controller.is_human(state.current)
-                or state.phase in SHARED_PHASES)
+                or controller.shared_phase())
 
     def undo(self, controller: Controller, before: GameState | None = None) -> bool:
         """Take back the last action if :meth:`undoable` (``before``: the state before it, if known);

@@ -31,16 +31,16 @@ from risk.history import describe, seat_names
 from risk.rules import EDITIONS, OPTIONS
 from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
-from risk_ui import bots, help_text, odds_view, record, revised_view
+from risk_ui import bots, help_text, odds_view, record
 from risk_ui.controller import (
     EXCLUSIVE_OPTIONS,
     MAX_SEATS,
     SETUP_OPTION,
-    SHARED_PHASES,
     Controller,
     option_applies,
     players_for,
 )
+from risk_ui.edition_views import others, ui_for
 from risk_ui.map_view import group_holders, legend_html, territory_views
 from risk_ui.palette import mark_svg
 from risk_ui.screen import Control, Screen
@@ -59,7 +59,7 @@ def status_line(controller: Controller) -> str:
         return f"Pass the device to {controller.seat_name(ui.handoff)}."
     if bots.bot_seat(controller) >= 0:
         return bots.status(controller)
-    edition = revised_view.status(controller)
+    edition = ui_for(state).status(controller)
     if edition is not None:
         return edition
     seat = state.current
@@ -161,7 +161,7 @@ def players_html(controller: Controller, state: GameState | None = None) -> str:
             facts += f"; headquarters {state.board.territories[shown].name}"
         elif state.headquarters[seat] >= 0:
             facts += "; headquarters chosen"
-        more = revised_view.player_facts(controller, state, seat)
+        more = ui_for(state).player_facts(controller, state, seat)
         if not state.alive[seat]:
             facts = "out of the game"
         current = ' aria-current="true"' if "current" in classes else ""
@@ -183,12 +183,17 @@ def hand_html(controller: Controller, seat: int) -> str:
     for card in sorted(state.hands[seat]):
         shows = deck.territories[card]
         mine = " owned" if shows >= 0 and state.owner[shows] == seat else ""
-        stars = revised_view.card_stars_html(deck.stars[card]) if starred else ""
+        stars = card_stars_html(deck.stars[card]) if starred else ""
         items.append(f'<li class="card card-{deck.kind_name(card)}{mine}">{stars}'
                      f"{escape(deck.label(card, board))}</li>")
     if not items:
         return '<li class="card-none">No cards yet: capture a territory in a turn to draw one.</li>'
     return "".join(items)
+
+
+def card_stars_html(stars: int) -> str:
+    """A card's stars drawn as stars (the label beside it says the number)."""
+    return f'<span class="card-stars" aria-hidden="true">{"★" * stars}</span>'
 
 
 def sets_html(controller: Controller, seat: int, enabled: bool) -> str:
@@ -315,6 +320,9 @@ def income_text(controller: Controller) -> str:
     share is what remains. Cards traded are this turn's ``CardsTraded`` events.
     """
     state, game = controller.state, controller.game
+    edition = ui_for(state).income_text(controller)
+    if edition is not None:
+        return edition
     if state.phase is not Phase.REINFORCE or state.captured:
         return ""
     seat = state.current
@@ -332,7 +340,7 @@ def income_text(controller: Controller) -> str:
         if holder == seat and group.bonus:
             parts.append(f"{group.name} +{group.bonus}")
             groups += group.bonus
-    extras = revised_view.income_extras(controller, seat)
+    extras = ui_for(state).income_extras(controller, seat)
     rest = income - groups - sum(n for _, n in extras)
     held = state.owner.count(seat)
     lead = f"{plural(held, 'territory', 'territories')} +{rest}"
@@ -368,10 +376,11 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["income"] = Control(text=income, hidden=not income)
 
     # The hand and the trades.
-    showing_hand = not covered and phase_shows_hand(state) and ui.viewer == seat
+    showing_hand = not covered and phase_shows_hand(controller) and ui.viewer == seat
     c["panel-cards"] = Control(hidden=not showing_hand)
-    if showing_hand and revised_view.revised_state(state) is not None:
-        c["set-value"] = Control(text=revised_view.stars_text(state))
+    said = ui_for(state).set_value_text(controller) if showing_hand else None
+    if said is not None:
+        c["set-value"] = Control(text=said)
     elif showing_hand:
         value = flow_for(state.rules).set_value(state)
         note = " You must trade now." if must_trade(state) else ""
@@ -391,7 +400,7 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         else:
             summary = "Choose one of your territories with two or more armies to attack from."
         c["attack-summary"] = Control(text=summary)
-        most = min(3, state.armies[source] - 1) if source >= 0 else 3
+        most = controller.dice_most()
         for n in (1, 2, 3):
             c[f"dice-{n}"] = Control(pressed=controller.dice_count() == n, disabled=source >= 0 and n > most)
         bonus = flow_for(state.rules).battle_model(state, source, target).attack_bonus if ready else 0
@@ -450,7 +459,7 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["winner"] = Control(hidden=not over or ui.winner_dismissed or ui.home)
     if over:
         c["winner-title"] = Control(text=f"{name(state.winner)} wins!")
-        how = revised_view.winner_text(controller) or (
+        how = ui_for(state).winner_text(controller) or (
             f"{name(state.winner)} has conquered the world in {plural(state.turn, 'turn', 'turns')}.")
         c["winner-text"] = Control(text=how)
     out = controller.people_out() and not over and not ui.out_dismissed
@@ -550,26 +559,33 @@ def render(controller: Controller) -> Screen:
     narration = "" if ui.error else narrate(controller, ui.events)
     message = " ".join(p for p in (narration, ui.notice) if p)
     seat = state.current
-    showing_hand = not covered and phase_shows_hand(state) and ui.viewer == seat
+    showing_hand = not covered and phase_shows_hand(controller) and ui.viewer == seat
     past = record.replay_state(controller)
     replay = controller.ui.record.replay
     replayed = replay.index if past is not None and replay is not None else None  # actions the past shows
-    revised = revised_view.revised_state(state) is not None
+    edition = ui_for(state)
     if not showing_hand:
-        sets = ""
-    elif revised:
-        sets = revised_view.trades_html(controller, state.phase is Phase.REINFORCE)
+        sets = hand = ""
     else:
-        sets = sets_html(controller, seat, state.phase is Phase.REINFORCE)
+        enabled = state.phase is Phase.REINFORCE
+        own_sets = edition.sets_html(controller, seat, enabled)
+        sets = sets_html(controller, seat, enabled) if own_sets is None else own_sets
+        own_hand = edition.hand_html(controller, seat)
+        hand = hand_html(controller, seat) if own_hand is None else own_hand
     html = {
         "players": players_html(controller, past),
-        "hand": hand_html(controller, seat) if showing_hand else "",
+        "hand": hand,
         "sets": sets,
         "dice": "" if covered else dice_html(controller),
         "battle-choices": "" if covered else battle_html(controller),
         "log": log_html(controller, upto=replayed),
-        "odds": odds_view.odds_html(controller),
     }
+    for other in others(state):  # the other editions' panels: empty
+        html.update({ident: "" for ident in other.containers})
+    html.update({ident: "" for ident in edition.containers})
+    html.update(edition.html(controller, past))
+    html["odds"] = ""
+    html[edition.odds_container(controller)] = odds_view.odds_html(controller)
     html.update(legend_html(controller, past))
     html["rules-list"] = rules_list_html(controller)
     if ui.home:
@@ -580,21 +596,17 @@ def render(controller: Controller) -> Screen:
         overlay = "" if ui.winner_dismissed else "winner"
     else:
         overlay = "out" if controller.people_out() and not ui.out_dismissed else ""
-    if revised:
-        html["objectives"] = revised_view.objectives_html(controller, past)
-        html["claim-choices"] = revised_view.claim_html(controller)
-        html["airfield-where"] = revised_view.airfield_options_html(controller) if ui.airfield_slot >= 0 else ""
-    else:
-        html["objectives"] = html["claim-choices"] = ""
     playing = past is None and bots.bot_seat(controller) < 0
     controls = _controls(controller, ui.dialog_people)
-    controls.update(revised_view.controls(controller, covered, playing))
+    for other in others(state):
+        controls.update({ident: Control(hidden=True) for ident in other.panels})
+    controls.update(edition.controls(controller, covered, playing))
     controls.update(bots.controls(controller))
     controls.update(record.controls(controller))
     html.update(record.html(controller))
     territories = territory_views(controller) if past is None else record.past_territories(controller, past)
     if past is not None or bots.bot_seat(controller) >= 0:  # the past, or a bot's turn: nothing to play
-        controls.update({ident: Control(hidden=True) for ident in record.ACTION_PANELS})
+        controls.update({ident: Control(hidden=True) for ident in (*record.ACTION_PANELS, *edition.action_panels)})
     return Screen(
         phase=state.phase.name.lower(),
         player=str(state.current),
@@ -621,7 +633,7 @@ def _dialog_preset(preset: str) -> tuple[tuple[str, str], ...]:
     return tuple(fields)
 
 
-def phase_shows_hand(state: GameState) -> bool:
+def phase_shows_hand(controller: Controller) -> bool:
     """Whether the hand belongs on screen in this phase (not during the shared steps of the setup, not after
     the end)."""
-    return state.phase not in SHARED_PHASES and state.phase is not Phase.OVER
+    return not controller.shared_phase() and controller.state.phase is not Phase.OVER

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -34,6 +35,18 @@ def stand_in_svg() -> str:
             + "".join(groups) + "</g></svg>")
 
 
+MAPS = Path(__file__).resolve().parents[2] / "assets" / "maps"
+
+
+def disk_maps(name: str, done: Callable[[str], None], failed: Callable[[BaseException], None]) -> None:
+    """The page's map fetcher, from assets/maps at once (the browser's fetches from the site)."""
+    path = MAPS / f"{name}.svg"
+    if path.exists():
+        done(path.read_text(encoding="utf-8"))
+    else:
+        failed(FileNotFoundError(f"no map {name!r}"))
+
+
 def page_html(svg: str) -> str:
     """The body of index.html as the build writes it, with ``svg`` as the map."""
     return (f'<div id="loader"></div><main id="game"><div id="map">{svg}</div>'
@@ -47,7 +60,7 @@ def mount() -> Callable[..., tuple[FakeDocument, Page]]:
     def make(controller: Controller, svg: str | None = None) -> tuple[FakeDocument, Page]:
         document = FakeDocument(page_html(svg or stand_in_svg()))
         seeds = iter(range(100, 10_000))
-        page = Page(document, controller, new_seed=lambda: next(seeds))
+        page = Page(document, controller, new_seed=lambda: next(seeds), load_map=disk_maps)
         page.mount()
         return document, page
 

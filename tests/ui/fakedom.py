@@ -113,6 +113,22 @@ class Node:
         self.document.log.append(("append", self._describe(), child.tagName))
         return child
 
+    def insertBefore(self, child: Element, reference: Element | None) -> Element:
+        """Put ``child`` before ``reference`` (at the end for None), taking it from where it was."""
+        assert self.document is not None
+        if child.parentNode is not None:
+            child.remove()
+        self.document._ids = None
+        child.parentNode = self
+        at = self._children.index(reference) if reference is not None else len(self._children)
+        self._children.insert(at, child)
+        self.document.log.append(("insert", self._describe(), child.tagName))
+        return child
+
+    @property
+    def firstChild(self) -> Element | str | None:
+        return self._children[0] if self._children else None
+
     def _describe(self) -> str:
         return "document"
 
@@ -306,6 +322,17 @@ class Element(Node):
                 return False
             node = node.parentNode
         return True
+
+    def remove(self) -> None:
+        """Take the element out of the tree (it may be put back)."""
+        parent = self.parentNode
+        if parent is None:
+            return
+        assert self.document is not None
+        self.document._ids = None
+        parent._children.remove(self)
+        self.parentNode = None
+        self._log("remove", "", None)
 
     # behaviour
     def click(self) -> None:

@@ -205,7 +205,7 @@ def test_new_game_opens_the_dialog_whose_start_button_starts_a_three_person_clas
     doc.click(doc.getElementById("handoff-new-game"))
     assert dialog.open
     editions = [e.getAttribute("value") for e in doc.querySelectorAll('input[name="ng-edition"]')]
-    assert editions == ["classic", "classic-1963", "revised"]
+    assert editions == ["classic", "classic-1963", "revised", "castle"]
     assert "Expert: commanders" in dialog.textContent and "Automatic" in dialog.textContent
     old = c.game
     doc.click(doc.getElementById("ng-start"))

@@ -115,9 +115,12 @@ def test_the_pages_modules_import_each_other_one_way():
 
 
 def test_the_controller_sits_below_every_renderer():
-    """The controller and the state it owns import no renderer and nothing of the page's wiring."""
+    """The controller and the state it owns import no renderer and nothing of the page's wiring; the
+    editions' actions (the seam ``edition_actions`` and each edition's part) sit below it too, and know
+    the controller only through that seam's protocol."""
     graph = import_graph()
-    below = {"controller", "record_state", "words", "screen", "palette", "charts", "storage"}
+    below = {"controller", "record_state", "words", "screen", "palette", "charts", "storage",
+             "edition_actions", "revised_actions", "castle_actions"}
 
     def reach(node: str) -> set[str]:
         seen: set[str] = set()
@@ -132,6 +135,8 @@ def test_the_controller_sits_below_every_renderer():
     assert reach("controller") <= below
     for leaf in ("words", "screen", "palette", "charts"):
         assert graph[leaf] == set(), f"{leaf} should import nothing of the page"
+    for part in ("revised_actions", "castle_actions"):
+        assert graph[part] == {"edition_actions"}, f"{part} should know the page only through the seam"
 
 
 @pytest.mark.parametrize("name", [n for n in module_names() if n not in BROWSER_ONLY])

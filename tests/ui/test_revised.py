@@ -16,6 +16,7 @@ from risk.codec import decode_share, encode_share
 from risk.deck import deck_for
 from risk.engine import legal_actions
 from risk.events import BattleFought
+from risk.flow import flow_for
 from risk.game import Game, Seat
 from risk.odds_float import Battle, battle_odds
 from risk.rules import make_rules
@@ -42,8 +43,8 @@ def revised(people: int = 4, options: tuple[str, ...] = (), seed: int = 3) -> Co
 
 
 def flow_of(c: Controller) -> RevisedFlow:
-    flow = c.revised()
-    assert flow is not None
+    flow = flow_for(c.state.rules)
+    assert isinstance(flow, RevisedFlow)
     return flow
 
 
@@ -614,7 +615,8 @@ def test_a_revised_game_is_saved_resumed_and_sent_as_a_link_that_opens_the_same_
     doc.click(doc.getElementById("handoff-button"))
     slot = next(s for s in flow_of(c).claimable(c.state) if flow_of(c).airfield_reward(c.state, s))
     c.command("objective", str(slot))
-    c.place_airfield(next(t for t, who in enumerate(c.state.owner) if who == c.state.current))
+    c.set_field("airfield-where", str(next(t for t, who in enumerate(c.state.owner) if who == c.state.current)))
+    c.command("airfield")
     c.command("end-turn")
     page.render()
     code = browser.fragments[-1]

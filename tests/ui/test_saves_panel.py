@@ -592,14 +592,27 @@ def test_a_new_game_under_a_full_storage_is_saved_and_the_player_told_what_made_
     assert browser.fragments[-1] == encode_game(page.controller.game)  # said, and the address still holds it
 
 
-def test_a_link_to_a_game_this_page_cannot_draw_says_so_and_keeps_the_game_on_the_table(mount):
-    """Castle Risk's map is not drawn by this page yet: its link is refused with a sentence, nothing lost."""
+def test_a_link_to_a_game_this_page_cannot_draw_says_so_and_keeps_the_game_on_the_table(mount, monkeypatch):
+    """A game on a map this page has no drawing of (Castle Risk's, as a page without it would be): its link is
+    refused with a sentence, nothing lost."""
+    monkeypatch.setattr("risk_ui.controller.PAGE_MAPS", ("classic",))
     castle = Game.start(make_rules("castle"), [Seat("Ann", 0), Seat("Bob", 1)], 4)
     controller = Controller.from_state(DEFAULT_SETTINGS.seats, full_turn(3), 3)
     before = controller.game
     _, page, panel, _ = open_page(mount, MemoryBackend(), "#" + encode_game(castle), controller)
     assert page.controller.game is before
     assert "Castle Risk (1986), which this version of the page cannot show yet" in panel.session.message
+
+
+def test_a_castle_link_opens_its_game_on_the_map_of_europe(mount):
+    """A Castle Risk game's link puts that game on the table, on its own map (fetched), with its legend."""
+    castle = Game.start(make_rules("castle"), [Seat("Ann", 0), Seat("Bob", 1)], 4)
+    controller = Controller.from_state(DEFAULT_SETTINGS.seats, full_turn(3), 3)
+    doc, page, _panel, _ = open_page(mount, MemoryBackend(), "#" + encode_game(castle), controller)
+    assert page.controller.game.rules.edition == "castle"
+    assert doc.body.getAttribute("data-map") == "castle"
+    assert len(doc.querySelectorAll("#territories [data-territory]")) == 44
+    assert "Empires" in doc.getElementById("map-legend").innerHTML
 
 
 def test_a_link_sent_back_carries_only_the_new_moves_and_the_whole_game_is_one_choice_away(mount):

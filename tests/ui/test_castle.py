@@ -1,0 +1,306 @@
+"""Castle Risk in the page, on the fake DOM: the dialog, the castle and hidden-army steps, the person-card
+hand with a play button on each card, the Reinforcement track and truces, the hidden army and its reveal,
+the Spy's look shown to its player alone, standing orders, the Admiral's sea attack with its odds, exact
+odds with a General and the castle cap, the spoils, refusals that name the rule, and secrets that stay with
+their owner behind the hand-off screen."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from risk.actions import EndTurn, every_action
+from risk.engine import legal_actions
+from risk.flow import flow_for
+from risk.game import Seat
+from risk.odds import attack_odds
+from risk.rules.castle import ADMIRAL, CARD_COUNTS, DIPLOMAT, GENERAL, REINFORCEMENT, SPY
+from risk.rules.castle.actions import StandingOrders
+from risk.rules.castle.events import CardDiscarded, HiddenArmyRevealed, ReinforcementPlayed, SeaAttackMade
+from risk.rules.castle.flow import CASTLE, HIDING, SPOILS, SPY_LOOK
+from risk.rules.castle.state import CastleState
+from risk.state import GameState, Phase
+from risk_ui import odds_view, view
+from risk_ui.controller import Controller, NewGameSettings, parse_settings
+from risk_ui.palette import PALETTE
+
+SEATS = tuple(Seat(n, i) for i, n in enumerate(("Ann", "Bob", "Cy", "Dee")))
+FIRST = {kind: sum(CARD_COUNTS[:kind]) for kind in range(len(CARD_COUNTS))}  # the lowest card of each kind
+
+
+def castle(people: int = 3, seed: int = 5) -> Controller:
+    return Controller.new(NewGameSettings(SEATS[:people], "castle", ()), seed=seed)
+
+
+def ext(c: Controller) -> CastleState:
+    extra = c.state.ext
+    assert isinstance(extra, CastleState)
+    return extra
+
+
+def pass_device(c: Controller) -> None:
+    if c.ui.handoff >= 0:
+        c.command("handoff")
+
+
+def to_first_attack(c: Controller) -> Controller:
+    """Play the setup (the first choice each time) up to the first player's attack step."""
+    for _ in range(2000):
+        pass_device(c)
+        if c.state.phase is Phase.ATTACK:
+            return c
+        action = next(a for a in every_action(legal_actions(c.state)) if not isinstance(a, StandingOrders))
+        assert c.play(action), c.ui.notice
+    raise AssertionError("the setup did not end")
+
+
+def give(state: GameState, seat: int, cards: list[int]) -> None:
+    """Put ``cards`` in ``seat``'s hand, from wherever they are (each card still counted once)."""
+    for pile in (state.deck, state.discard, *state.hands):
+        for card in cards:
+            if card in pile:
+                pile.remove(card)
+    state.hands[seat].extend(cards)
+
+
+def html(c: Controller, ident: str) -> str:
+    return view.render(c).html.get(ident, "")
+
+
+def control(c: Controller, ident: str):
+    return view.render(c).controls[ident]
+
+
+def test_the_dialog_offers_castle_risk_for_two_to_six_players_without_a_setup_choice():
+    form = {"count": "2", "name-0": "Ann", "colour-0": "0", "name-1": "Bob", "colour-1": "1", "edition": "castle"}
+    settings = parse_settings(form)
+    assert settings.edition == "castle" and len(settings.seats) == 2 and settings.options == ()
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        parse_settings({**form, "count": "7"})
+    c = castle()
+    c.set_field("ng-edition", "castle")
+    controls = view.render(c).controls
+    assert not controls["ng-count-2"].hidden and not controls["ng-count-6"].hidden
+    assert controls["ng-setup"].hidden
+
+
+def test_castles_are_placed_in_the_open_in_their_empire_and_hidden_armies_in_secret():
+    c = castle()
+    pass_device(c)
+    assert c.state.phase is CASTLE
+    empire = c.state.board.continents[ext(c).empires[c.state.current]]
+    screen = view.render(c)
+    assert empire.name in screen.status
+    active = {tv.index for tv in screen.territories if "active" in tv.classes}
+    assert active == set(empire.territories)
+    placer = c.state.current
+    c.click(empire.territories[0])
+    assert ext(c).castles[placer] == empire.territories[0]
+    assert c.ui.handoff < 0  # castles go down in the open: no hand-off between the players
+    label = view.render(c).territory(c.state.board.territories[empire.territories[0]].id).label
+    assert f"{c.seat_name(placer)}'s castle" in label
+    while c.state.phase is not HIDING:
+        pass_device(c)
+        c.play(next(iter(every_action(legal_actions(c.state)))))
+    # The hidden army is chosen behind the hand-off screen, and its site shows to its owner alone.
+    pass_device(c)
+    chooser = c.state.current
+    site = next(t for t in range(c.state.board.size) if t not in ext(c).castles)
+    c.click(site)
+    assert ext(c).hidden[chooser] == [site]
+    assert c.ui.handoff >= 0 and c.ui.handoff != chooser
+    name = c.state.board.territories[site].id
+    assert "hidden army" not in view.render(c).territory(name).label  # covered: nobody's secrets show
+    c.command("handoff")
+    assert "hidden army" not in view.render(c).territory(name).label  # the next player never sees it
+    assert "chooses where a hidden army waits, in secret" in " ".join(view.render(c).html["log"].split("</li>"))
+
+
+def test_each_card_has_a_play_button_saying_what_it_does_and_others_hands_never_show():
+    c = to_first_attack(castle())
+    seat = c.state.current
+    cards = [FIRST[REINFORCEMENT], FIRST[GENERAL], FIRST[ADMIRAL], FIRST[SPY], FIRST[DIPLOMAT]]
+    give(c.state, seat, cards)
+    hand = html(c, "hand")
+    assert 'data-action="reinforce"' in hand and "Play: +4 armies" in hand and "space 1 of the track" in hand
+    assert 'data-action="general"' in hand and 'data-action="sail"' in hand
+    others = [p for p in range(3) if p != seat]
+    for p in others:
+        assert f'data-action="spy" data-arg="{FIRST[SPY]}-{p}"' in hand
+        assert f"Truce with {c.seat_name(p)}" in hand
+    assert "Standing orders" in html(c, "sets") and 'aria-pressed="true"' in html(c, "sets")
+    # Nobody else's cards: the hand shown is the player to move's, and only on its own screen.
+    c.ui.viewer = others[0]
+    assert html(c, "hand") == "" and control(c, "panel-cards").hidden
+
+
+def test_a_reinforcement_goes_on_the_track_and_its_armies_are_placed_then_the_step_ends_with_an_attack():
+    c = to_first_attack(castle())
+    seat = c.state.current
+    give(c.state, seat, [FIRST[REINFORCEMENT], FIRST[REINFORCEMENT] + 1])
+    c.command("reinforce", str(FIRST[REINFORCEMENT]))
+    assert any(isinstance(e, ReinforcementPlayed) for e in c.ui.events)
+    assert c.state.phase is Phase.REINFORCE and c.state.reserve[seat] == 4
+    screen = view.render(c)
+    assert "Reinforcement" in screen.status and "space 1 of the track" in screen.controls["income"].text
+    assert 'class="track-space played"' in screen.html["castle-board"]
+    assert "The next Reinforcement card gives 6 armies" in screen.html["castle-board"]
+    mine = next(t for t, o in enumerate(c.state.owner) if o == seat)
+    c.command("amount", "all")
+    c.click(mine)
+    assert c.state.phase is Phase.ATTACK
+    # After the first attack a Reinforcement is refused with the rule.
+    source, target = next((s, t) for s, o in enumerate(c.state.owner) if o == seat and c.state.armies[s] >= 2
+                          for t in c.state.board.neighbours[s] if c.state.owner[t] != seat)
+    c.click(source)
+    c.click(target)
+    c.command("roll")
+    if c.state.phase is Phase.OCCUPY:
+        c.command("occupy")
+    c.command("reinforce", str(FIRST[REINFORCEMENT] + 1))
+    assert c.ui.error and "before your first attack" in c.ui.notice
+
+
+def test_the_spy_shows_the_hand_to_its_player_alone_and_discards_the_card_chosen_face_up():
+    c = to_first_attack(castle())
+    seat = c.state.current
+    target = (seat + 1) % 3
+    give(c.state, seat, [FIRST[SPY]])
+    c.state.hands[target][:] = [h for h in c.state.hands[target] if not FIRST[SPY] <= h < FIRST[DIPLOMAT]]
+    give(c.state, target, [FIRST[GENERAL] + 1])
+    c.command("spy", f"{FIRST[SPY]}-{target}")
+    assert c.state.phase is SPY_LOOK
+    screen = view.render(c)
+    assert not screen.controls["panel-spy"].hidden
+    assert f'data-action="spy-discard" data-arg="{FIRST[GENERAL] + 1}"' in screen.html["spy-choices"]
+    c.ui.viewer = target  # anyone else's screen: the look is not there
+    assert html(c, "spy-choices") == "" and control(c, "panel-spy").hidden
+    c.ui.viewer = seat
+    c.click(0)
+    assert c.ui.error and "irst choose the card your Spy" in c.ui.notice
+    c.command("spy-discard", str(FIRST[GENERAL] + 1))
+    assert any(isinstance(e, CardDiscarded) for e in c.ui.events)
+    assert FIRST[GENERAL] + 1 not in c.state.hands[target] and c.state.phase is Phase.ATTACK
+
+
+def test_the_hidden_army_comes_out_on_its_site_with_the_last_reinforcements_armies():
+    c = to_first_attack(castle())
+    seat = c.state.current
+    site = ext(c).hidden[seat][0]
+    give(c.state, seat, [FIRST[REINFORCEMENT]])
+    assert "none was yet" in html(c, "sets")
+    c.command("reinforce", str(FIRST[REINFORCEMENT]))
+    c.command("amount", "all")
+    c.click(next(t for t, o in enumerate(c.state.owner) if o == seat))
+    c.state.owner[site] = seat  # the player holds its site now (a capture would do it)
+    before = c.state.armies[site]
+    sets = html(c, "sets")
+    assert f'data-action="reveal" data-arg="{site}"' in sets and "(+4)" in sets
+    label = view.render(c).territory(c.state.board.territories[site].id).label
+    assert "your hidden army waits here" in label
+    c.command("reveal", str(site))
+    assert any(isinstance(e, HiddenArmyRevealed) for e in c.ui.events)
+    assert c.state.armies[site] == before + 4 and not ext(c).hidden[seat]
+
+
+def test_standing_orders_toggle_from_the_page():
+    c = to_first_attack(castle())
+    seat = c.state.current
+    assert ext(c).orders[seat] == 3
+    c.command("orders", "2")
+    assert ext(c).orders[seat] == 2
+    assert 'data-order="1" aria-pressed="false"' not in html(c, "sets")  # the attribute order is the page's
+    assert 'aria-pressed="false" data-order="1"' in html(c, "sets")
+
+
+def sea_pair(c: Controller) -> tuple[int, int]:
+    """One of the mover's coasts with two armies or more, and an enemy coast on a water it touches."""
+    state, seat = c.state, c.state.current
+    board = state.board
+    for s, o in enumerate(state.owner):
+        if o != seat or not board.territories[s].seas:
+            continue
+        for t, who in enumerate(state.owner):
+            if who != seat and set(board.territories[s].seas) & set(board.territories[t].seas):
+                state.armies[s] = max(state.armies[s], 6)
+                return s, t
+    raise AssertionError("no sea attack")
+
+
+def test_the_admirals_sea_attack_chooses_its_coasts_on_the_map_loads_armies_and_shows_its_odds():
+    c = to_first_attack(castle(seed=8))
+    seat = c.state.current
+    give(c.state, seat, [FIRST[ADMIRAL]])
+    source, target = sea_pair(c)
+    c.command("sail", str(FIRST[ADMIRAL]))
+    assert not control(c, "panel-sea").hidden and control(c, "panel-attack").hidden
+    landlocked = next((t for t, o in enumerate(c.state.owner)
+                       if o == seat and not c.state.board.territories[t].seas and c.state.armies[t] >= 2), -1)
+    if landlocked >= 0:
+        c.click(landlocked)
+        assert c.ui.error and "touches no sea" in c.ui.notice
+    c.click(source)
+    c.click(target)
+    assert (c.ui.selected, c.ui.target) == (source, target)
+    c.set_field("sea-load", "3")
+    screen = view.render(c)
+    assert "3 armies from" in screen.controls["sea-summary"].text
+    assert 'data-stop-at="0"' in screen.html["sea-odds"] and screen.html["odds"] == ""
+    odds = odds_view.attack_odds_for(c)
+    assert odds is not None and odds.attackers == 3 and len(odds.lines) == 1
+    c.command("sea-attack")
+    made = [e for e in c.ui.events if isinstance(e, SeaAttackMade)]
+    assert made and made[0].armies == 3 and c.ui.sailing == -1
+
+
+def test_the_odds_count_a_general_in_play_and_the_castle_cap_exactly():
+    c = to_first_attack(castle(seed=8))
+    seat = c.state.current
+    give(c.state, seat, [FIRST[GENERAL]])
+    c.command("general", str(FIRST[GENERAL]))
+    assert ext(c).general == FIRST[GENERAL]
+    castle_site = next(ext(c).castles[p] for p in range(3) if p != seat)
+    source = c.state.board.neighbours[castle_site][0]
+    c.state.owner[source], c.state.armies[source] = seat, 5
+    c.state.armies[castle_site] = 3
+    c.ui.selected, c.ui.target = source, castle_site
+    odds = odds_view.attack_odds_for(c)
+    assert odds is not None and odds.lines[0].error == 0.0
+    model = flow_for(c.state.rules).battle_model(c.state, source, castle_site)
+    expected = attack_odds(4, 3, model=model.with_plus(0, 0), general=True)
+    assert Fraction(odds.lines[0].p_conquer) == expected.p_conquer
+    reasons = " ".join(odds.modifiers)
+    assert "castle (at most 2 attack dice)" in reasons and "your General" in reasons
+
+
+def test_the_spoils_are_counted_and_placed_and_the_turn_passes():
+    c = to_first_attack(castle())
+    seat = c.state.current
+    c.play(EndTurn())
+    assert c.state.phase is SPOILS
+    screen = view.render(c)
+    assert "Spoils:" in screen.controls["income"].text and "castle chip +8" in screen.controls["income"].text
+    assert not screen.controls["panel-place"].hidden
+    c.command("amount", "all")
+    c.click(next(t for t, o in enumerate(c.state.owner) if o == seat))
+    assert c.state.current != seat
+
+
+def test_the_players_panel_and_the_track_are_public_and_the_winner_holds_every_castle():
+    c = to_first_attack(castle())
+    players = html(c, "players")
+    assert "Castle " in players and "castle chip" in players
+    board = html(c, "castle-board")
+    assert "Reinforcement track" in board and "No truce in force" in board
+    c.state.phase, c.state.winner = Phase.OVER, c.state.current
+    assert "holds the last castle" in view.render(c).controls["winner-text"].text
+
+
+def test_a_classic_game_hides_every_castle_panel():
+    c = Controller.new(NewGameSettings(tuple(Seat(PALETTE[i].name, i) for i in range(3)), "classic",
+                                       ("auto-setup",)), seed=1)
+    screen = view.render(c)
+    for ident in ("panel-castle", "panel-spy", "panel-sea", "panel-objectives"):
+        assert screen.controls[ident].hidden
+    assert screen.html["castle-board"] == ""
