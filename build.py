@@ -1005,6 +1005,44 @@ def bare_site_files() -> dict[str, bytes]:
 class Visit:
     seconds: float
     bytes: int
+    own_bytes: int = 0  # of those, the game's own (everything but runtime/)
+
+
+def _visit_bytes(server: SiteServer) -> tuple[int, int]:
+    """Body bytes the server sent since its counts were reset: all, and the game's own (not runtime/)."""
+    with server.lock:
+        responses = list(server.responses)
+    own = sum(r.bytes for r in responses if not r.path.lstrip("/").startswith("runtime/"))
+    return sum(r.bytes for r in responses), own
+
+
+def visit_with_restart(playwright: Any, server: SiteServer, profile: Path) -> tuple[Visit, Visit]:
+    """A first visit on a new browser profile on disk, then the browser closed and started again on that
+    profile and the page opened again: a player's warm visit, with the disk cache and the service worker
+    the first one left (a fresh context of a running browser would download the runtime again).
+
+    Each is timed from navigation until <html data-ready="true">; bytes are the bodies the server sent.
+    """
+    executable = os.environ.get(ENV_CHROMIUM) or find_chromium()
+    if executable is None:
+        raise BuildError("bench needs Chromium: run `python3 build.py test` once, or apt-get install chromium.")
+    visits = []
+    for which in range(2):
+        context = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=executable, args=list(CHROMIUM_ARGS), headless=True)
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            server.reset_counts()
+            started = time.perf_counter()
+            page.goto(server.url)
+            page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
+            seconds = time.perf_counter() - started
+            if which == 0 and (server.root / "sw.js").exists():
+                page.wait_for_function(CONTROLLED_SCRIPT, timeout=60_000)
+            visits.append(Visit(seconds, *_visit_bytes(server)))
+        finally:
+            context.close()
+    return visits[0], visits[1]
 
 
 def _launch(playwright: Any) -> Any:
@@ -1016,29 +1054,6 @@ def _launch(playwright: Any) -> Any:
 
 READY_SCRIPT = "document.documentElement.dataset.ready === 'true'"
 CONTROLLED_SCRIPT = "!!(navigator.serviceWorker && navigator.serviceWorker.controller)"
-
-
-def visit_twice(browser: Any, server: SiteServer) -> tuple[Visit, Visit]:
-    """A first visit in a fresh context (empty caches) and a second one in the same context.
-
-    Each is timed from navigation until <html data-ready="true">; bytes are the bodies the server sent.
-    Where the site has a service worker, the second visit waits until it controls the page, as it
-    would for a player who comes back later.
-    """
-    context = browser.new_context()
-    page = context.new_page()
-    visits = []
-    for _ in range(2):
-        server.reset_counts()
-        started = time.perf_counter()
-        page.goto(server.url)
-        page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
-        seconds = time.perf_counter() - started
-        if not visits and (server.root / "sw.js").exists():
-            page.wait_for_function(CONTROLLED_SCRIPT, timeout=60_000)
-        visits.append(Visit(seconds, server.bytes_sent))
-    context.close()
-    return visits[0], visits[1]
 
 
 # Further figures (engine self-play speed in Pyodide against CPython, say): append a function that takes
@@ -1135,14 +1150,17 @@ EXTRA_BENCHMARKS.append(share_links_in_pyodide)
 def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) -> dict[str, Any]:
     """Time to ready, cold and warm, and bytes, of the game page and variants against the bare page.
 
+    The bare page is served as the game is (gzip where it helps). Cold is a first visit on a new browser
+    profile on disk; warm is the browser closed and started again on that profile (:func:`visit_with_restart`).
     Rounds take turns between the sites, so that load from other work on the machine falls on all alike;
-    each figure is the median over the rounds.
+    each figure is given as min / median / max over the rounds, and each ratio to the bare page is that of
+    the medians. The issue's aims are printed beside the figures.
     """
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="risk-bench-") as tmp:
         folders: dict[str, Path] = {"game": build_if_needed()}
-        write_site(bare_site_files(), Path(tmp) / "bare", compress=False)
+        write_site(bare_site_files(), Path(tmp) / "bare", compress=True)
         folders["bare"] = Path(tmp) / "bare"
         for name in variants:
             folders[name] = build(Path(tmp) / name, VARIANTS[name])
@@ -1150,36 +1168,52 @@ def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) 
         extra: dict[str, float] = {}
         with sync_playwright() as playwright, contextlib.ExitStack() as stack:
             servers = {name: stack.enter_context(serving(folder)) for name, folder in folders.items()}
+            for round_ in range(rounds):
+                for name, server in servers.items():
+                    profile = Path(tmp) / f"profile-{name}-{round_}"
+                    visits[name].append(visit_with_restart(playwright, server, profile))
+                    shutil.rmtree(profile, ignore_errors=True)
             browser = _launch(playwright)
             stack.callback(browser.close)
-            for _ in range(rounds):
-                for name, server in servers.items():
-                    visits[name].append(visit_twice(browser, server))
             for function in EXTRA_BENCHMARKS:
                 extra.update(function(browser, servers["game"].url))
 
-    def median(name: str, which: int) -> float:
-        return statistics.median(pair[which].seconds for pair in visits[name])
+    def figures(name: str, which: int) -> list[float]:
+        return [pair[which].seconds for pair in visits[name]]
+
+    def spread(values: Sequence[float]) -> dict[str, float]:
+        return {"min": round(min(values), 3), "median": round(statistics.median(values), 3),
+                "max": round(max(values), 3)}
 
     report: dict[str, Any] = {"rounds": rounds, "sites": {}, "extra": extra}
     for name in folders:
+        cold, warm = figures(name, 0), figures(name, 1)
         report["sites"][name] = {
-            "cold_s": round(median(name, 0), 3),
-            "warm_s": round(median(name, 1), 3),
-            "cold_ratio": round(median(name, 0) / median("bare", 0), 2),
-            "warm_ratio": round(median(name, 1) / median("bare", 1), 2),
+            "cold_s": spread(cold),
+            "warm_s": spread(warm),
+            "cold_ratio": round(statistics.median(cold) / statistics.median(figures("bare", 0)), 2),
+            "warm_ratio": round(statistics.median(warm) / statistics.median(figures("bare", 1)), 2),
             "first_visit_bytes": max(pair[0].bytes for pair in visits[name]),
+            "first_visit_own_bytes": max(pair[0].own_bytes for pair in visits[name]),
             "second_visit_bytes": max(pair[1].bytes for pair in visits[name]),
         }
+    game = report["sites"]["game"]
+    report["aims"] = {
+        "own_bytes_kb": [round(game["first_visit_own_bytes"] / 1000), 400],
+        "first_visit_mb": [round(game["first_visit_bytes"] / 1e6, 2), 6.0],
+    }
     if as_json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"{'site':<14}{'cold s':>8}{'×bare':>7}{'warm s':>8}{'×bare':>7}{'1st visit B':>13}{'2nd visit B':>13}")
+        print(f"{'site':<12}{'cold s min/med/max':>22}{'×bare':>7}{'warm s min/med/max':>22}{'×bare':>7}"
+              f"{'1st visit B':>13}{'own B':>11}{'2nd visit B':>13}")
         for name, row in report["sites"].items():
-            print(
-                f"{name:<14}{row['cold_s']:>8.2f}{row['cold_ratio']:>7.2f}{row['warm_s']:>8.2f}"
-                f"{row['warm_ratio']:>7.2f}{row['first_visit_bytes']:>13,}{row['second_visit_bytes']:>13,}"
-            )
+            cold = "/".join(f"{row['cold_s'][k]:.2f}" for k in ("min", "median", "max"))
+            warm = "/".join(f"{row['warm_s'][k]:.2f}" for k in ("min", "median", "max"))
+            print(f"{name:<12}{cold:>22}{row['cold_ratio']:>7.2f}{warm:>22}{row['warm_ratio']:>7.2f}"
+                  f"{row['first_visit_bytes']:>13,}{row['first_visit_own_bytes']:>11,}{row['second_visit_bytes']:>13,}")
+        print(f"aims: the game's own bytes {report['aims']['own_bytes_kb'][0]} KB (aim <= 400 KB), "
+              f"the whole first visit {report['aims']['first_visit_mb'][0]} MB compressed (aim <= 6 MB)")
         for key, value in extra.items():
             print(f"{key}: {value}")
     return report
