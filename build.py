@@ -238,12 +238,25 @@ def fetch(packages: Sequence[NpmPackage] = RUNTIME_PACKAGES, quiet: bool = False
 # the precompiled standard library
 
 # Runs inside Pyodide under Node: CPython 3.11 cannot write the bytecode of Pyodide's Python. The .pyc files
-# are "unchecked hash" ones: valid without a timestamp, so they are the same at every build.
+# are "unchecked hash" ones: valid without a timestamp, so they are the same at every build. Pyodide runs
+# with PYTHONNODEBUGRANGES: no column tables in the bytecode (a third of its size; tracebacks keep their
+# lines, only the ^^^ under the failing expression goes). ``strip_docs`` drops docstrings (nothing in the game
+# reads them at run time) but keeps every assert, unlike -OO.
 _COMPILE_PY = r"""
-import importlib.util, sys, zipfile
+import ast, importlib.util, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-def compile_zip(src, dst, prefix, keep_source):
+def _without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            first = body[0] if body else None
+            text = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            if text and isinstance(first.value.value, str):
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+
+def compile_zip(src, dst, prefix, keep_source, strip_docs=False):
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
         def add(name, data, attributes):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
@@ -256,7 +269,8 @@ def compile_zip(src, dst, prefix, keep_source):
                 continue
             if name.endswith(".py"):
                 try:
-                    code = compile(data, prefix + name, "exec", dont_inherit=True)
+                    tree = _without_docstrings(ast.parse(data, prefix + name)) if strip_docs else data
+                    code = compile(tree, prefix + name, "exec", dont_inherit=True)
                 except SyntaxError:
                     pass
                 else:
@@ -273,12 +287,12 @@ def compile_zip(src, dst, prefix, keep_source):
 _COMPILE_MJS = """
 import { loadPyodide } from %(pyodide)s;
 import { readFileSync, writeFileSync } from "node:fs";
-const py = await loadPyodide({ indexURL: %(index)s });
+const py = await loadPyodide({ indexURL: %(index)s, env: { PYTHONNODEBUGRANGES: "1" } });
 const jobs = %(jobs)s;
 py.runPython(%(code)s);
 for (const [i, job] of jobs.entries()) {
   py.FS.writeFile(`/tmp/in${i}.zip`, readFileSync(job.src));
-  py.globals.get("compile_zip")(`/tmp/in${i}.zip`, `/tmp/out${i}.zip`, job.prefix, job.keep_source);
+  py.globals.get("compile_zip")(`/tmp/in${i}.zip`, `/tmp/out${i}.zip`, job.prefix, job.keep_source, job.strip_docs);
   writeFileSync(job.dst, py.FS.readFile(`/tmp/out${i}.zip`));
 }
 """
@@ -290,8 +304,9 @@ class CompileJob:
 
     name: str
     data: bytes
-    prefix: str  # where Pyodide finds the files, for the file names in tracebacks
+    prefix: str  # the file names in tracebacks: where Pyodide finds the sources, or where the site has them
     keep_source: bool
+    strip_docs: bool = False
 
 
 def compile_with_pyodide(pyodide_dir: Path, jobs: Sequence[CompileJob]) -> dict[str, bytes] | None:
@@ -299,7 +314,7 @@ def compile_with_pyodide(pyodide_dir: Path, jobs: Sequence[CompileJob]) -> dict[
     results: dict[str, bytes] = {}
     todo: list[tuple[CompileJob, Path]] = []
     for job in jobs:
-        key = hashlib.sha256(job.data + f"{job.prefix}|{job.keep_source}|{PYODIDE.integrity}".encode())
+        key = hashlib.sha256(job.data + f"{job.prefix}|{job.keep_source}|{job.strip_docs}|{PYODIDE.integrity}".encode())
         key.update((_COMPILE_PY + _COMPILE_MJS).encode())
         cached = CACHE / "pyc" / f"{job.name}-{key.hexdigest()[:16]}.zip"
         if cached.exists():
@@ -316,7 +331,7 @@ def compile_with_pyodide(pyodide_dir: Path, jobs: Sequence[CompileJob]) -> dict[
         for i, (job, _) in enumerate(todo):
             (Path(tmp) / f"in{i}.zip").write_bytes(job.data)
             paths = {"src": f"{tmp}/in{i}.zip", "dst": f"{tmp}/out{i}.zip"}
-            specs.append({**paths, "prefix": job.prefix, "keep_source": job.keep_source})
+            specs.append({**paths, "prefix": job.prefix, "keep_source": job.keep_source, "strip_docs": job.strip_docs})
         script = Path(tmp) / "compile.mjs"
         script.write_text(
             _COMPILE_MJS
@@ -348,7 +363,7 @@ class BuildOptions:
     """What varies between the shipped site and the variants that bench compares."""
 
     pyc_stdlib: bool = True  # python_stdlib.zip with bytecode in place of the sources
-    pyc_app: bool = True  # the engine and UI with bytecode beside their sources
+    pyc_app: bool = True  # the engine and UI as bytecode (their sources on the site for tracebacks, not fetched)
     gzip: bool = True  # write .gz siblings that the server sends to clients that accept gzip
     # How the engine and UI reach Python: "zip" (one archive that PyScript unpacks, from [files]), "files"
     # (each file its own [files] entry) or "wheel" (a wheel that Pyodide installs: measured, not shipped).
@@ -482,8 +497,46 @@ def _pyscript_toml(template: str, files: dict[str, str]) -> str:
 
 
 def precache_manifest(site: dict[str, bytes]) -> dict[str, str]:
-    """Every file the page may need, by its path relative to the site root, with a short content hash."""
-    return {path: _sha(data)[:16] for path, data in sorted(site.items()) if path != "sw.js"}
+    """Every file the page may need, by its path relative to the site root, with a short content hash: what a
+    visit asks for, and the files named in :func:`not_asked_but_precached`; never what no visit fetches
+    (:func:`never_precached`)."""
+    skip = never_precached(site)
+    return {path: _sha(data)[:16] for path, data in sorted(site.items()) if path != "sw.js" and path not in skip}
+
+
+# Where the engine's and UI's sources are on the site: the bytecode's file names, so that a traceback's
+# "app/src/risk/flow.py", line 120 can be opened beside the page. No visit fetches them.
+APP_SOURCES = "app/src/"
+
+
+def app_sources(sources: Sequence[tuple[str, bytes]]) -> dict[str, bytes]:
+    """The modules' sources as site files under :data:`APP_SOURCES` (data files stay in the archive)."""
+    return {APP_SOURCES + name: data for name, data in sources if name.endswith(".py")}
+
+
+def inlined_map() -> str:
+    """The map written into index.html (the page never fetches its file)."""
+    return "assets/maps/classic.svg"
+
+
+def never_precached(site: dict[str, bytes]) -> set[str]:
+    """Files of the site that no visit asks for, so the service worker does not download them: the map
+    inlined into the page and the sources beside the bytecode."""
+    return {inlined_map()} | {path for path in site if path.startswith(APP_SOURCES)}
+
+
+def not_asked_but_precached(site: dict[str, bytes]) -> dict[str, str]:
+    """Precached files a first visit does not ask for, each with why it is kept (the test of the precache
+    list allows exactly these beside what the visit fetched)."""
+    kept: dict[str, str] = {}
+    for path in site:
+        if path.startswith("assets/maps/") and path.endswith(".svg") and path != inlined_map():
+            kept[path] = "another edition's map, fetched when a game needs it, offline too"
+    for icon in APP_MANIFEST["icons"]:
+        kept[icon["src"]] = "an icon of the installed app (the browser reads it when it offers to install)"
+    kept[MANIFEST_NAME] = "the web app manifest (read when the browser offers to install the page)"
+    kept["assets/icons/icon-192.png"] = "the touch icon (index.html's apple-touch-icon)"
+    return {path: why for path, why in kept.items() if path in site}
 
 
 def render_service_worker(template: str, manifest: dict[str, str]) -> str:
@@ -569,11 +622,12 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
     if options.pyc_stdlib:
         jobs.append(CompileJob("stdlib", site["runtime/pyodide/python_stdlib.zip"], "/lib/python314.zip/", False))
     if options.pyc_app:
-        jobs.append(CompileJob("app", app_zip, "/home/pyodide/", True))
+        jobs.append(CompileJob("app", app_zip, APP_SOURCES, keep_source=False, strip_docs=True))
     compiled = compile_with_pyodide(pyodide_dir, jobs) or {}
     if "stdlib" in compiled:
         site["runtime/pyodide/python_stdlib.zip"] = compiled["stdlib"]
     if "app" in compiled:
+        site.update(app_sources(sources))
         app_zip = compiled["app"]
         with zipfile.ZipFile(io.BytesIO(app_zip)) as archive:
             sources = [(name, archive.read(name)) for name in archive.namelist()]
@@ -686,6 +740,16 @@ MIME_TYPES = {
 }
 
 
+@dataclass(frozen=True)
+class Response:
+    """One answer of the server: the path asked for (query included), its status and the body bytes sent
+    (compressed, where gzip was)."""
+
+    path: str
+    status: int
+    bytes: int
+
+
 class SiteServer(http.server.ThreadingHTTPServer):
     """A static server for one folder that counts the body bytes it sends, for bench and tests."""
 
@@ -696,6 +760,7 @@ class SiteServer(http.server.ThreadingHTTPServer):
         self.lock = threading.Lock()
         self.bytes_sent = 0
         self.requests: list[str] = []
+        self.responses: list[Response] = []  # what each request was answered with, in order
         self.etags: dict[tuple[Path, int, int], str] = {}
         self.policies: dict[tuple[Path, int, int], str | None] = {}
         super().__init__((host, port), SiteHandler)
@@ -705,10 +770,11 @@ class SiteServer(http.server.ThreadingHTTPServer):
         host, port = self.server_address[:2]
         return f"http://{host!s}:{port}/"
 
-    def count(self, path: str, size: int) -> None:
+    def count(self, path: str, size: int, status: int = 200) -> None:
         with self.lock:
             self.bytes_sent += size
             self.requests.append(path)
+            self.responses.append(Response(path, status, size))
 
     def etag(self, path: Path, stat: os.stat_result) -> str:
         """A strong ETag from the file's content, so a rebuild that changes nothing keeps every cache valid."""
@@ -740,6 +806,7 @@ class SiteServer(http.server.ThreadingHTTPServer):
         with self.lock:
             self.bytes_sent = 0
             self.requests = []
+            self.responses = []
 
 
 class SiteHandler(http.server.BaseHTTPRequestHandler):
@@ -782,7 +849,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             if not head:
                 self.wfile.write(body)
-                self.server.count(self.path, len(body))
+                self.server.count(self.path, len(body), 404)
             return
         packed = target.with_name(target.name + ".gz")
         use_gzip = packed.is_file() and "gzip" in self.headers.get("Accept-Encoding", "")
@@ -797,7 +864,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
             if policy:
                 self.send_header("Content-Security-Policy", policy)
             self.end_headers()
-            self.server.count(self.path, 0)
+            self.server.count(self.path, 0, 304)
             return
         self.send_response(200)
         self.send_header("Content-Type", MIME_TYPES.get(target.suffix, "application/octet-stream"))
@@ -938,6 +1005,44 @@ def bare_site_files() -> dict[str, bytes]:
 class Visit:
     seconds: float
     bytes: int
+    own_bytes: int = 0  # of those, the game's own (everything but runtime/)
+
+
+def _visit_bytes(server: SiteServer) -> tuple[int, int]:
+    """Body bytes the server sent since its counts were reset: all, and the game's own (not runtime/)."""
+    with server.lock:
+        responses = list(server.responses)
+    own = sum(r.bytes for r in responses if not r.path.lstrip("/").startswith("runtime/"))
+    return sum(r.bytes for r in responses), own
+
+
+def visit_with_restart(playwright: Any, server: SiteServer, profile: Path) -> tuple[Visit, Visit]:
+    """A first visit on a new browser profile on disk, then the browser closed and started again on that
+    profile and the page opened again: a player's warm visit, with the disk cache and the service worker
+    the first one left (a fresh context of a running browser would download the runtime again).
+
+    Each is timed from navigation until <html data-ready="true">; bytes are the bodies the server sent.
+    """
+    executable = os.environ.get(ENV_CHROMIUM) or find_chromium()
+    if executable is None:
+        raise BuildError("bench needs Chromium: run `python3 build.py test` once, or apt-get install chromium.")
+    visits = []
+    for which in range(2):
+        context = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=executable, args=list(CHROMIUM_ARGS), headless=True)
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            server.reset_counts()
+            started = time.perf_counter()
+            page.goto(server.url)
+            page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
+            seconds = time.perf_counter() - started
+            if which == 0 and (server.root / "sw.js").exists():
+                page.wait_for_function(CONTROLLED_SCRIPT, timeout=60_000)
+            visits.append(Visit(seconds, *_visit_bytes(server)))
+        finally:
+            context.close()
+    return visits[0], visits[1]
 
 
 def _launch(playwright: Any) -> Any:
@@ -949,29 +1054,6 @@ def _launch(playwright: Any) -> Any:
 
 READY_SCRIPT = "document.documentElement.dataset.ready === 'true'"
 CONTROLLED_SCRIPT = "!!(navigator.serviceWorker && navigator.serviceWorker.controller)"
-
-
-def visit_twice(browser: Any, server: SiteServer) -> tuple[Visit, Visit]:
-    """A first visit in a fresh context (empty caches) and a second one in the same context.
-
-    Each is timed from navigation until <html data-ready="true">; bytes are the bodies the server sent.
-    Where the site has a service worker, the second visit waits until it controls the page, as it
-    would for a player who comes back later.
-    """
-    context = browser.new_context()
-    page = context.new_page()
-    visits = []
-    for _ in range(2):
-        server.reset_counts()
-        started = time.perf_counter()
-        page.goto(server.url)
-        page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
-        seconds = time.perf_counter() - started
-        if not visits and (server.root / "sw.js").exists():
-            page.wait_for_function(CONTROLLED_SCRIPT, timeout=60_000)
-        visits.append(Visit(seconds, server.bytes_sent))
-    context.close()
-    return visits[0], visits[1]
 
 
 # Further figures (engine self-play speed in Pyodide against CPython, say): append a function that takes
@@ -1068,14 +1150,17 @@ EXTRA_BENCHMARKS.append(share_links_in_pyodide)
 def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) -> dict[str, Any]:
     """Time to ready, cold and warm, and bytes, of the game page and variants against the bare page.
 
+    The bare page is served as the game is (gzip where it helps). Cold is a first visit on a new browser
+    profile on disk; warm is the browser closed and started again on that profile (:func:`visit_with_restart`).
     Rounds take turns between the sites, so that load from other work on the machine falls on all alike;
-    each figure is the median over the rounds.
+    each figure is given as min / median / max over the rounds, and each ratio to the bare page is that of
+    the medians. The issue's aims are printed beside the figures.
     """
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="risk-bench-") as tmp:
         folders: dict[str, Path] = {"game": build_if_needed()}
-        write_site(bare_site_files(), Path(tmp) / "bare", compress=False)
+        write_site(bare_site_files(), Path(tmp) / "bare", compress=True)
         folders["bare"] = Path(tmp) / "bare"
         for name in variants:
             folders[name] = build(Path(tmp) / name, VARIANTS[name])
@@ -1083,36 +1168,52 @@ def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) 
         extra: dict[str, float] = {}
         with sync_playwright() as playwright, contextlib.ExitStack() as stack:
             servers = {name: stack.enter_context(serving(folder)) for name, folder in folders.items()}
+            for round_ in range(rounds):
+                for name, server in servers.items():
+                    profile = Path(tmp) / f"profile-{name}-{round_}"
+                    visits[name].append(visit_with_restart(playwright, server, profile))
+                    shutil.rmtree(profile, ignore_errors=True)
             browser = _launch(playwright)
             stack.callback(browser.close)
-            for _ in range(rounds):
-                for name, server in servers.items():
-                    visits[name].append(visit_twice(browser, server))
             for function in EXTRA_BENCHMARKS:
                 extra.update(function(browser, servers["game"].url))
 
-    def median(name: str, which: int) -> float:
-        return statistics.median(pair[which].seconds for pair in visits[name])
+    def figures(name: str, which: int) -> list[float]:
+        return [pair[which].seconds for pair in visits[name]]
+
+    def spread(values: Sequence[float]) -> dict[str, float]:
+        return {"min": round(min(values), 3), "median": round(statistics.median(values), 3),
+                "max": round(max(values), 3)}
 
     report: dict[str, Any] = {"rounds": rounds, "sites": {}, "extra": extra}
     for name in folders:
+        cold, warm = figures(name, 0), figures(name, 1)
         report["sites"][name] = {
-            "cold_s": round(median(name, 0), 3),
-            "warm_s": round(median(name, 1), 3),
-            "cold_ratio": round(median(name, 0) / median("bare", 0), 2),
-            "warm_ratio": round(median(name, 1) / median("bare", 1), 2),
+            "cold_s": spread(cold),
+            "warm_s": spread(warm),
+            "cold_ratio": round(statistics.median(cold) / statistics.median(figures("bare", 0)), 2),
+            "warm_ratio": round(statistics.median(warm) / statistics.median(figures("bare", 1)), 2),
             "first_visit_bytes": max(pair[0].bytes for pair in visits[name]),
+            "first_visit_own_bytes": max(pair[0].own_bytes for pair in visits[name]),
             "second_visit_bytes": max(pair[1].bytes for pair in visits[name]),
         }
+    game = report["sites"]["game"]
+    report["aims"] = {
+        "own_bytes_kb": [round(game["first_visit_own_bytes"] / 1000), 400],
+        "first_visit_mb": [round(game["first_visit_bytes"] / 1e6, 2), 6.0],
+    }
     if as_json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"{'site':<14}{'cold s':>8}{'×bare':>7}{'warm s':>8}{'×bare':>7}{'1st visit B':>13}{'2nd visit B':>13}")
+        print(f"{'site':<12}{'cold s min/med/max':>22}{'×bare':>7}{'warm s min/med/max':>22}{'×bare':>7}"
+              f"{'1st visit B':>13}{'own B':>11}{'2nd visit B':>13}")
         for name, row in report["sites"].items():
-            print(
-                f"{name:<14}{row['cold_s']:>8.2f}{row['cold_ratio']:>7.2f}{row['warm_s']:>8.2f}"
-                f"{row['warm_ratio']:>7.2f}{row['first_visit_bytes']:>13,}{row['second_visit_bytes']:>13,}"
-            )
+            cold = "/".join(f"{row['cold_s'][k]:.2f}" for k in ("min", "median", "max"))
+            warm = "/".join(f"{row['warm_s'][k]:.2f}" for k in ("min", "median", "max"))
+            print(f"{name:<12}{cold:>22}{row['cold_ratio']:>7.2f}{warm:>22}{row['warm_ratio']:>7.2f}"
+                  f"{row['first_visit_bytes']:>13,}{row['first_visit_own_bytes']:>11,}{row['second_visit_bytes']:>13,}")
+        print(f"aims: the game's own bytes {report['aims']['own_bytes_kb'][0]} KB (aim <= 400 KB), "
+              f"the whole first visit {report['aims']['first_visit_mb'][0]} MB compressed (aim <= 6 MB)")
         for key, value in extra.items():
             print(f"{key}: {value}")
     return report

@@ -23,7 +23,9 @@ async function precache(cache, path, hash) {
   const key = keyFor(path, hash);
   const kept = await caches.match(key, { cacheName: SHARED_CACHE });
   if (kept) return cache.put(key, kept); // stored under this hash, so checked when it was stored
-  const response = await fetch(new URL(path, SCOPE), { cache: "no-cache" });
+  // The page itself from the address it was opened at ("./", not "./index.html"), so that the browser's
+  // cache, which holds that address from this very visit, answers with a 304 instead of the page again.
+  const response = await fetch(path === "index.html" ? SCOPE : new URL(path, SCOPE), { cache: "no-cache" });
   if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
   // A file from a newer build than this manifest must not be stored under this manifest's hash.
   const body = await response.clone().arrayBuffer();

@@ -1,13 +1,26 @@
-"""Engine speed: self-play games and turns per second, and the checked path's cost per step.
+"""Engine speed: self-play games and turns per second, the checked path's cost per step, and the comparison
+with pyrisk (the reference the speed aims are set against).
 
 Run with ``python3 build.py bench`` (or ``PYTHONPATH=src python3 bench/engine_bench.py``).
+
+``--pyrisk DIR`` compares player-turns per second with pyrisk (chronitis/pyrisk, a checkout in ``DIR``: its
+``game.py``, ``ai/`` and the modules they import; not part of this project). Its games are played headless
+(``curses=False``) between its ``StupidAI`` bots, the nearest to our simple bots (reinforce the border, attack
+every weaker neighbour with all it has); a player-turn is one call of a living player's ``reinforce``. Ours are
+:func:`risk.selfplay.selfplay` games between :class:`~risk.ai.simple.SimpleBot`; each figure is the min /
+median / max of rounds that take turns between the two, so that load from other work falls on both alike.
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import json
+import statistics
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
 from risk import rng
 from risk.ai.simple import SimpleBot
@@ -36,17 +49,83 @@ def checked_steps(steps: int = 1000, seed: int = 1) -> dict[str, float]:
     return {"steps": steps, "seconds": round(seconds, 4), "mean_actions_listed": round(listed / steps, 1)}
 
 
-def main() -> dict[str, object]:
+def spread(values: list[float], digits: int = 0) -> dict[str, float]:
+    """Min, median and max of a figure measured over several rounds."""
+    return {name: round(f(values), digits) for name, f in (("min", min), ("median", statistics.median), ("max", max))}
+
+
+def pyrisk_turns_per_second(folder: Path, people: int, games: int, first_seed: int) -> float:
+    """Player-turns per second of ``games`` headless pyrisk games between its StupidAI bots.
+
+    pyrisk draws from the global ``random`` module; seeding it here makes its games the same in every round
+    (our engine never uses it: its dice come from :mod:`risk.rng`).
+    """
+    import random
+
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+    game_module = importlib.import_module("game")
+    stupid = importlib.import_module("ai.stupid").StupidAI
+    turns = 0
+    started = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        random.seed(seed)
+        game = game_module.Game(curses=False, delay=0)
+        for seat in range(people):
+            game.add_player(f"P{seat}", stupid)
+        counted: list[int] = []
+        for player in game.players.values():
+            def reinforce(available: int, own: Any = player.ai.reinforce, counted: list[int] = counted) -> Any:
+                counted.append(available)
+                return own(available)
+            player.ai.reinforce = reinforce
+        game.start()
+        turns += len(counted)
+    return turns / (time.perf_counter() - started)
+
+
+def against_pyrisk(folder: Path, rounds: int = 5, people_counts: tuple[int, ...] = (2, 5)) -> dict[str, Any]:
+    """Our player-turns per second over pyrisk's, per number of players, from interleaved rounds."""
+    import logging
+
+    logging.disable(logging.CRITICAL)  # pyrisk logs every event and warns on its bots' odd moves
+    report: dict[str, Any] = {}
+    for people in people_counts:
+        ours: list[float] = []
+        theirs: list[float] = []
+        games = 60 if people > 2 else 150
+        for _ in range(rounds):
+            result = selfplay(make_rules("classic"), people, games, seed=1)
+            ours.append(float(result["turns_per_second"]))  # type: ignore[arg-type]
+            theirs.append(pyrisk_turns_per_second(folder, people, games, 1))
+        ratios = [a / b for a, b in zip(ours, theirs)]
+        report[f"{people}p"] = {
+            "ours_turns_per_second": spread(ours),
+            "pyrisk_turns_per_second": spread(theirs),
+            "ratio": spread(ratios, 2),
+        }
+    return report
+
+
+def main(argv: list[str] | None = None) -> dict[str, object]:
     """Print and return the engine figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pyrisk", type=Path, help="a checkout of chronitis/pyrisk to compare with")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of the pyrisk comparison")
+    parser.add_argument("--only-pyrisk", action="store_true", help="skip the other figures")
+    args = parser.parse_args(argv)
     report: dict[str, object] = {}
-    for people, games in ((3, 200), (5, 200), (6, 200)):
-        report[f"selfplay_{people}p"] = selfplay(make_rules("classic"), people, games, seed=1)
-    # The Revised edition beside classic (same simple bots; per player-turn within 1.5x is the aim).
-    for people in (3, 4, 5):
-        report[f"revised_selfplay_{people}p"] = selfplay(make_rules("revised"), people, 100, seed=1)
-    for people in (2, 4, 6):
-        report[f"castle_selfplay_{people}p"] = selfplay(make_rules("castle"), people, 100, seed=1)
-    report["legal_actions_plus_play_x1000"] = checked_steps()
+    if not args.only_pyrisk:
+        for people, games in ((3, 200), (5, 200), (6, 200)):
+            report[f"selfplay_{people}p"] = selfplay(make_rules("classic"), people, games, seed=1)
+        # The Revised edition beside classic (same simple bots; per player-turn within 1.5x is the aim).
+        for people in (3, 4, 5):
+            report[f"revised_selfplay_{people}p"] = selfplay(make_rules("revised"), people, 100, seed=1)
+        for people in (2, 4, 6):
+            report[f"castle_selfplay_{people}p"] = selfplay(make_rules("castle"), people, 100, seed=1)
+        report["legal_actions_plus_play_x1000"] = checked_steps()
+    if args.pyrisk:
+        report["against_pyrisk"] = against_pyrisk(args.pyrisk.resolve(), args.rounds)
     print(json.dumps(report, indent=1))
     return report
 

@@ -104,27 +104,53 @@ def blitz(state: int, attacking: int, defending: int, stop_at: int) -> tuple[int
 
     Returns ``(new_state, throws, attacking_left, defending_left)``; each throw is
     ``(attacker_faces, defender_faces, attacker_losses, defender_losses)``. The same draws as calling
-    :func:`roll_battle` once per throw, without the per-call overhead (bots blitz millions of times).
+    :func:`roll_battle` once per throw, without the per-call overhead (bots blitz millions of times):
+    the generator step (:func:`risk.rng.next_u64`) is written out here, and each size of battle's
+    table comes with its rejection limit.
+
+    >>> state = rng.seed_state(3)
+    >>> _, throws, attacking, defending = blitz(state, 4, 3, 0)
+    >>> first = roll_battle(state, 3, 2)
+    >>> throws[0] == first[1:]
+    True
     """
     throws: list[Throw] = []
-    tables = _TABLES
-    next_u64 = rng.next_u64
+    append = throws.append
+    kinds = _BLITZ_KINDS
     while attacking > stop_at and defending > 0:
-        key = (3 if attacking > 2 else attacking, 2 if defending > 1 else 1)
-        table = tables.get(key)
-        if table is None:
-            table = tables[key] = _battle_table(*key)
-        size = len(table)
-        limit = _LIMITS.get(size) or _LIMITS.setdefault(size, (1 << 64) - ((1 << 64) % size))
+        kind = kinds[3 if attacking > 2 else attacking][2 if defending > 1 else 1]
+        if kind is None:
+            kind = _blitz_kind(3 if attacking > 2 else attacking, 2 if defending > 1 else 1)
+        table, size, limit = kind
         while True:
-            state, bits = next_u64(state)
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            bits = z ^ (z >> 31)
             if bits < limit:
                 break
         throw = table[bits % size]
-        throws.append(throw)
+        append(throw)
         attacking -= throw[2]
         defending -= throw[3]
     return state, throws, attacking, defending
+
+
+_GAMMA, _MASK = rng.GOLDEN_GAMMA, rng.MASK64
+BattleKind = tuple[tuple[Throw, ...], int, int]
+# Per attack dice (1-3) and defence dice (1-2): the battle's table, its size and the rejection limit of a
+# uniform draw below that size (rng.below's), made on first use.
+_BLITZ_KINDS: list[list[BattleKind | None]] = [[None] * 3 for _ in range(4)]
+
+
+def _blitz_kind(attack_dice: int, defend_dice: int) -> BattleKind:
+    table = _TABLES.get((attack_dice, defend_dice))
+    if table is None:
+        table = _TABLES[(attack_dice, defend_dice)] = _battle_table(attack_dice, defend_dice)
+    size = len(table)
+    kind = (table, size, (1 << 64) - ((1 << 64) % size))
+    _BLITZ_KINDS[attack_dice][defend_dice] = kind
+    return kind
 
 
 def roll(state: int, count: int) -> tuple[int, tuple[int, ...]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from risk import dice, rng
 from risk.actions import (
@@ -87,6 +88,9 @@ class Flow:
 
     def __init__(self) -> None:
         self.handlers: dict[type, Handler] = self.action_handlers()
+        # Each kind's effect, looked up once per action on the hot path of self-play (apply).
+        self.effects: dict[type, Callable[[GameState, Action, Events], None]] = {
+            kind: handler.apply for kind, handler in self.handlers.items()}
         self.listers: dict[Phase, Callable[[GameState], list[Choice]]] = self.phase_listers()
 
     # -----------------------------------------------------------------------------------------
@@ -135,10 +139,10 @@ class Flow:
     def apply(self, state: GameState, action: Action) -> Events:
         """Perform ``action`` in place without checking it; what happened."""
         events: Events = []
-        handler = self.handlers.get(type(action))
-        if handler is None:
+        effect = self.effects.get(type(action))
+        if effect is None:
             raise TypeError(f"not an action: {action!r}")
-        handler.apply(state, action, events)
+        effect(state, action, events)
         return events
 
     def action_handlers(self) -> dict[type, Handler]:
@@ -376,7 +380,10 @@ class Flow:
         owner = state.owner
         armies = max(3, owner.count(player) // 3)
         for continent in state.board.continents:
-            if all(owner[t] == player for t in continent.territories):
+            for t in continent.territories:
+                if owner[t] != player:
+                    break
+            else:
                 armies += continent.bonus
         return armies
 
@@ -485,18 +492,14 @@ class Flow:
 
     def matched_sets(self, state: GameState, seat: int) -> list[tuple[int, int, int]]:
         """Every matched set of three in a seat's hand (cards ascending, sets in ascending order)."""
-        hand = sorted(state.hands[seat])
+        hand = state.hands[seat]
+        if len(hand) < 3:
+            return []
         kinds = deck_for(state.rules).kinds
-        is_set = self.is_set
-        sets = []
-        n = len(hand)
-        for i in range(n):
-            for j in range(i + 1, n):
-                for k in range(j + 1, n):
-                    trio = (hand[i], hand[j], hand[k])
-                    if is_set(state.rules, (kinds[trio[0]], kinds[trio[1]], kinds[trio[2]])):
-                        sets.append(trio)
-        return sets
+        is_set, rules = self.is_set, state.rules
+        # combinations() of the sorted hand: ascending trios in ascending order.
+        return [trio for trio in combinations(sorted(hand), 3)
+                if is_set(rules, (kinds[trio[0]], kinds[trio[1]], kinds[trio[2]]))]
 
     def trades_closed(self, state: GameState) -> bool:
         """Whether the trade after an elimination is over: the hand is down to the rules' size (1980)."""
@@ -714,7 +717,7 @@ class Flow:
         seat, enemy = state.current, state.owner[target]
         if model is dice.PLAIN:
             state.rng, throws, attacking, defending = dice.blitz(state.rng, armies[source] - 1, armies[target], stop_at)
-            events.extend(BattleFought(source, target, a, d, la, ld, seat, enemy) for a, d, la, ld in throws)
+            events.extend([BattleFought(source, target, a, d, la, ld, seat, enemy) for a, d, la, ld in throws])
             last_dice = len(throws[-1][0])
         else:
             result = dice.blitz_model(state.rng, armies[source] - 1, armies[target], stop_at, model)
@@ -839,7 +842,8 @@ class Flow:
     def winner(self, state: GameState) -> int:
         """The seat that has won, or -1 while the game goes on: the last one standing, or the
         headquarters goal."""
-        people = [p for p in range(state.players) if p != state.neutral and state.alive[p]]
+        alive, neutral = state.alive, state.neutral
+        people = [p for p in range(state.players) if alive[p] and p != neutral]
         if len(people) == 1:
             return people[0]
         if state.rules.headquarters and -1 not in state.headquarters_of_people():
