@@ -7,7 +7,8 @@ Levels, from :func:`make_bot`:
 * ``hard``: plans each turn by playing it out on copies of the board (:mod:`risk.ai.planner`).
 
 An edition with rules of its own has its own players of each level (the Revised edition's in
-:mod:`risk.ai.revised`); :func:`make_bot` gives a bot that plays every edition with the right one.
+:mod:`risk.ai.revised`, Castle Risk's in :mod:`risk.ai.castle`); :func:`make_bot` gives a bot that plays
+every edition with the right one.
 
 Bots never cheat: ``choose`` reads only :func:`risk.visibility.public_view` of the state it is given
 (other hands, the deck and the dice generator are hidden), and every random choice comes from the
@@ -60,7 +61,7 @@ class Bot(Protocol):
 
 # Editions whose bots are not the classic ones: the edition's name and the maker of its bots, as
 # "module:function" (imported on first use, so that the classic bots never load an edition's code).
-EDITION_BOTS = {"revised": "risk.ai.revised:make_revised_bot"}
+EDITION_BOTS = {"revised": "risk.ai.revised:make_revised_bot", "castle": "risk.ai.castle:make_castle_bot"}
 
 
 def make_bot(level: str, seed: int) -> Bot:

@@ -35,6 +35,12 @@ class RandomBot:
         """A random legal action for the player to move."""
         view = public_view(state, state.current)
         phase = view.phase
+        if phase is Phase.ATTACK and view.rules.edition == "castle":
+            # No free move, truces and sea attacks: any legal action but a change of standing orders.
+            from risk.rules.castle.actions import StandingOrders
+
+            choices = [c for c in legal_actions(view) if not isinstance(c.action, StandingOrders)]
+            return pick_any(choices, self._below)
         if phase is Phase.ATTACK or phase is Phase.FORTIFY:
             return self._attack_or_move(view)
         if phase is Phase.REINFORCE:
