@@ -66,9 +66,13 @@ class Tactics:
 
     castle_risk: float = 0.2  # the chance of losing the castle next round the guard accepts
     guard_margin: int = 2  # armies on top of that guard
+    sea_weight: float = 0.5  # the share of a stack across a water that counts as a threat (it needs an Admiral)
+    second_weight: float = 0.0  # the share of the second largest threat added to the largest
     castle_worth: float = 40.0  # an enemy castle: a player out, its chips, cards and territories ours
     chip_worth: float = 12.0  # ... and for each castle chip it holds (8 spoils a turn)
     army_worth: float = 1.0  # ... and for each army its owner has (all of them leave the board)
+    reach: int = 3  # the most steps to an enemy castle we go for
+    path_share: float = 0.25  # the share of the target castle's worth for a territory on the way (1 step away)
     castle_odds: float = 0.3  # the least chance of taking an enemy castle that is worth a battle at once
     sea_odds: float = 0.55  # ... by sea, where a lost battle loses the Admiral and every army aboard
     reinforce_at: int = 10  # play a Reinforcement when the track's next space gives this many armies
@@ -76,13 +80,17 @@ class Tactics:
     general_at: int = 4  # play a General before a battle against this many defenders (or a castle)
     spy_hand: int = 4  # spy on a hand this big (or one whose castle we are about to attack)
     truce_threat: float = 0.1  # a Diplomat when the castle's worst danger exceeds this chance
-    setup_guard: int = 6  # starting armies go to the castle until it holds this many more than its threat
+    setup_guard: int = 8  # starting armies go to the castle until it holds this many more than its threat
+    strike_ratio: float = 1.5  # ... then next to the weakest enemy castle until the stack is this many times it
     careless: bool = False  # the easy level: cards as they come, hidden army anywhere of its own
 
 
 TACTICS = Tactics()
 CARELESS = Tactics(reinforce_at=0, reveal_at=0, general_at=1, spy_hand=1, truce_threat=0.0, castle_odds=0.45,
-                   sea_odds=0.7, setup_guard=2, guard_margin=0, careless=True)
+                   sea_odds=0.7, setup_guard=2, strike_ratio=0.0, guard_margin=0, careless=True)
+# A planner's variations: going all out for a castle; guarding the castle closely, or lightly.
+BOLD_TACTICS = Tactics(castle_odds=0.15, sea_odds=0.4, path_share=0.5)
+GUARD_TACTICS = (Tactics(castle_risk=0.05, guard_margin=5), Tactics(castle_risk=0.45, guard_margin=0))
 # What a Spy makes a player discard, most harmful first (a Marshall first when its castle is our target).
 DISCARD_ORDER = (REINFORCEMENT, ADMIRAL, MARSHALL, GENERAL, SPY, DIPLOMAT)
 
@@ -193,7 +201,27 @@ class CastleBot(HeuristicBot):
         castle = ext(state).castles[sv.me]
         if castle >= 0 and state.armies[castle] < self.tactics.setup_guard + sv.threat[castle]:
             return castle
-        return super().setup_spot(state, sv)
+        strike = self.setup_strike(state, sv)
+        return strike if strike >= 0 else super().setup_spot(state, sv)
+
+    def setup_strike(self, state: GameState, sv: Survey) -> int:
+        """Our territory next to the weakest enemy castle, while it holds less than ``Tactics.strike_ratio``
+        times that castle (and a few): a stack for a strike on the first turn; -1 when none is wanted."""
+        ratio = self.tactics.strike_ratio
+        if not ratio:
+            return -1
+        extra, armies, neighbours = ext(state), state.armies, state.board.neighbours
+        best, best_key = -1, (0.0, 0)
+        for seat, castle in enumerate(extra.castles):
+            if castle < 0 or seat == sv.me:
+                continue
+            for t in neighbours[castle]:
+                if state.owner[t] != sv.me or armies[t] >= ratio * armies[castle] + 4:
+                    continue
+                key = (armies[t] - ratio * armies[castle], -t)
+                if best < 0 or key > best_key:
+                    best, best_key = t, key
+        return best
 
     def _hide(self, state: GameState) -> Action:
         """Our territory next to the castle with the fewest enemies around (it must still be ours when the
@@ -226,16 +254,18 @@ class CastleBot(HeuristicBot):
             return 0, -1
         owner, armies, neighbours = state.owner, state.armies, state.board.neighbours
         bonus = next_track_value(state)
-        best, seat = 0, -1
+        best, seat, second = 0, -1, 0
 
         def consider(enemy: int, stack: int) -> None:
-            nonlocal best, seat
+            nonlocal best, seat, second
             if enemy < 0 or enemy == me or protected(state, me, enemy):
                 return
             if state.hands[enemy]:
                 stack += bonus
             if stack > best:
-                best, seat = stack, enemy
+                best, seat, second = stack, enemy, best
+            elif stack > second:
+                second = stack
 
         for n in neighbours[castle]:
             if owner[n] != me:
@@ -248,8 +278,8 @@ class CastleBot(HeuristicBot):
             for t, who in enumerate(owner):
                 if who != me and who >= 0 and armies[t] > 1 and t != castle and shares_water(state, t, castle):
                     # An Admiral is one card in eight: a stack across the water counts for part of itself.
-                    consider(who, (armies[t] - 1) // 2)
-        return best, seat
+                    consider(who, int((armies[t] - 1) * self.tactics.sea_weight))
+        return best + int(self.tactics.second_weight * second), seat
 
     def castle_guard(self, state: GameState, me: int) -> int:
         """Armies our castle should hold: enough that the largest threat (:meth:`castle_threat`) takes it with no
@@ -280,7 +310,12 @@ class CastleBot(HeuristicBot):
         if self.skill.spread and self.castle_target(state, sv) >= 0 and self._chance(self.patience(state)):
             return [(self.staging(state, sv), reserve)]  # a long game: even the careless player masses
         need = self.castle_short(state, sv.me)
-        if need <= 0 or castle < 0 or (self.skill.spread and self._chance(0.5)):
+        if state.phase is Phase.REINFORCE and not self.skill.spread:
+            strike = self.castle_strike(state, reserve - need) if reserve > need else None
+            if strike is not None:  # a Reinforcement's armies: onto the stack that strikes at a castle now
+                give = min(need, reserve) if need > 0 else 0
+                plan = [(castle, give)] if give else []
+                return [*plan, (strike.source, reserve - give)] if reserve > give else plan
             return super().placements(state, sv, reserve)
         give = min(need, reserve)
         if give >= reserve:
@@ -300,7 +335,7 @@ class CastleBot(HeuristicBot):
             dist = self._distances(state, target, sv.me)
             best, best_key = -1, (0.0, 0.0, 0)
             for t in sv.mine:
-                if not sv.front[t] or dist[t] > 3:
+                if not sv.front[t] or dist[t] > self.tactics.reach:
                     continue
                 key = (-float(dist[t]), float(armies[t]), -t)
                 if best < 0 or key > best_key:
@@ -325,7 +360,7 @@ class CastleBot(HeuristicBot):
                 continue
             dist = self._distances(state, castle, sv.me)
             near = min((dist[t] for t in sv.mine), default=99)
-            if near > 3:
+            if near > self.tactics.reach:
                 continue
             cost = 1.6 * armies[castle] + 2.0 * (near - 1) * 3 - 4.0 * len(extra.chips[seat])
             if cost < 2 * strength and (best < 0 or cost < best_cost):
@@ -339,7 +374,7 @@ class CastleBot(HeuristicBot):
         dist[target] = 0
         layer = [target]
         step = 0
-        while layer and step < 4:
+        while layer and step <= self.tactics.reach:
             step += 1
             nxt = []
             for t in layer:
@@ -399,7 +434,8 @@ class CastleBot(HeuristicBot):
         # A Reinforcement, while the track is not full.
         count = kinds.count(REINFORCEMENT)
         value = next_track_value(state)
-        if count and value and (value >= tactics.reinforce_at or short > 0 or count >= 2 or len(hand) >= 6):
+        if count and value and (value >= tactics.reinforce_at or short > 0 or count >= 2 or len(hand) >= 6
+                                or self.castle_strike(state, value) is not None):
             return PlayReinforcement(min(c for c, k in zip(hand, kinds) if k == REINFORCEMENT))
         # A Diplomat against the player whose stacks threaten the castle most.
         if DIPLOMAT in kinds and state.people >= settings(state.rules).diplomats_from:
@@ -477,9 +513,10 @@ class CastleBot(HeuristicBot):
         rounds = state.turn / max(1, sum(state.alive))
         return min(1.0, max(0.0, (rounds - 20) / 30))
 
-    def castle_strike(self, state: GameState) -> Blitz | None:
+    def castle_strike(self, state: GameState, extra_armies: int = 0) -> Blitz | None:
         """A battle for an enemy castle with all but one army of a stack next to it (our castle's guard stays),
-        when the chance of taking it is fair (less so as a long game wears on)."""
+        when the chance of taking it is fair (less so as a long game wears on); ``extra_armies``: as if the stack
+        had these many more (a Reinforcement about to be played)."""
         me, extra = state.current, ext(state)
         owner, armies, neighbours = state.owner, state.armies, state.board.neighbours
         flow = castle_flow(state)
@@ -494,7 +531,8 @@ class CastleBot(HeuristicBot):
                     continue
                 keep = self.castle_guard(state, me) - 1 if source == extra.castles[me] else 0
                 keep = max(0, min(keep, armies[source] - 2))
-                p = odds(armies[source] - 1, armies[castle], keep, flow.battle_model(state, source, castle))[0]
+                attackers = armies[source] - 1 + extra_armies
+                p = odds(attackers, armies[castle], keep, flow.battle_model(state, source, castle))[0]
                 if p > best_p:
                     best, best_p = Blitz(source, castle, keep), p
         return best
@@ -622,7 +660,14 @@ class _CastlePrizes(_Prizes):
             extra[castle] += worth
             for n in neighbours[castle]:
                 if owner[n] != me:
-                    extra[n] += 2.0 + (4.0 if castle == target else 0.0)
+                    extra[n] += 2.0
+            if castle == target:
+                # The way there: each enemy territory one or two steps nearer the target castle than our nearest
+                # stack is worth a share of the castle.
+                dist = bot._distances(state, castle, me)
+                for t, d in enumerate(dist):
+                    if 0 < d <= tactics.reach and owner[t] != me:
+                        extra[t] += tactics.path_share * worth / d
             for n in neighbours[castle]:
                 if owner[n] == me and armies[n] >= 2:
                     keep = min(bot.keep_behind(state, sv, n), armies[n] - 2)
@@ -701,25 +746,27 @@ class CastlePlanner(PlannerBot):
         yield self.policy.decide(view)
 
     def plans(self, view: GameState) -> list[Plan]:
-        """The classic plans, and one for each enemy castle within a few steps."""
+        """The classic plans (where to mass, how boldly), one that goes all out for each enemy castle within
+        reach, and one that guards the castle closely and one that leaves it lightly guarded."""
         policy = self.policy
         assert isinstance(policy, CastleBot)
-        policy.target = -1
+        policy.target, policy.tactics = -1, TACTICS
         plans = super().plans(view)
         sv = Survey(view, view.current)
         extra = ext(view)
         for seat, castle in enumerate(extra.castles):
-            if castle < 0 or seat == view.current or not view.alive[seat]:
+            if castle < 0 or seat == view.current or not view.alive[seat] or extra.in_truce(view.current, seat):
                 continue
             dist = policy._distances(view, castle, view.current)
-            if min((dist[t] for t in sv.mine), default=99) <= 2:
-                plans.append(Plan(-1, NORMAL, None, castle))
-        return plans
+            if min((dist[t] for t in sv.mine), default=99) <= TACTICS.reach:
+                plans.append(Plan(-1, NORMAL, None, castle, BOLD_TACTICS))
+        return plans + [Plan(-1, NORMAL, None, -1, tweak) for tweak in GUARD_TACTICS]
 
     def adopt(self, policy: HeuristicBot, plan: Plan) -> None:
         super().adopt(policy, plan)
         assert isinstance(policy, CastleBot)
         policy.target = plan.aim
+        policy.tactics = plan.tweak if isinstance(plan.tweak, Tactics) else TACTICS
 
     def _rollout(self, view: GameState, me: int, plan: Plan, seed: int) -> float:
         state = castle_determinize(view, me, seed)
@@ -749,7 +796,7 @@ def make_castle_bot(level: str, seed: int) -> object:
     if level == "normal":
         return CastleBot(seed, NORMAL)
     if level == "hard":
-        return CastlePlanner(seed)
+        return CastlePlanner(seed, samples=3, budget=72)
     raise ValueError(f"unknown bot level {level!r}")
 
 
