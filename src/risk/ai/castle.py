@@ -725,8 +725,13 @@ def castle_determinize(view: GameState, me: int, seed: int) -> GameState:
 
 
 class CastlePlanner(PlannerBot):
-    """The ``hard`` level of Castle Risk: plans (where to mass, how boldly, which enemy castle to go for) played
-    out by :class:`CastleBot` players; it plans at its turn's first decision (there is no draft)."""
+    """The ``hard`` level of Castle Risk: plans (where to mass, how boldly, which enemy castle to go for, how
+    closely to guard the castle) played out by :class:`CastleBot` players; it plans at its turn's first decision
+    (there is no draft) and again for its spoils."""
+
+    def __init__(self, seed: int = 0, samples: int = 2, stages: int = 4, budget: int = 40) -> None:
+        super().__init__(seed, samples, stages, budget)
+        self._placed = -1  # the turn whose spoils were planned
 
     def make_policy(self, seed: int, skill: Skill) -> HeuristicBot:
         return CastleBot(seed, skill)
@@ -743,6 +748,9 @@ class CastlePlanner(PlannerBot):
         if view.phase is Phase.ATTACK and not ext(view).attacked and self._planned != view.turn:
             yield from self._plan(view)
             self._planned = view.turn
+        elif view.phase is SPOILS and self._placed != view.turn:
+            yield from self._plan(view)  # the spoils are the defence of the others' turns: plan them too
+            self._placed = view.turn
         yield self.policy.decide(view)
 
     def plans(self, view: GameState) -> list[Plan]:
@@ -796,7 +804,7 @@ def make_castle_bot(level: str, seed: int) -> object:
     if level == "normal":
         return CastleBot(seed, NORMAL)
     if level == "hard":
-        return CastlePlanner(seed, samples=3, budget=72)
+        return CastlePlanner(seed)
     raise ValueError(f"unknown bot level {level!r}")
 
 
