@@ -95,7 +95,11 @@ def _play_one(args: tuple[Rules, tuple[str, ...], int, int, int]) -> MatchResult
 def run_tournament(
     rules: Rules, levels: Sequence[str], games: int, seed: int = 1, *, max_turns: int = MAX_TURNS, workers: int = 1,
 ) -> list[MatchResult]:
-    """Play ``games`` games (in ``workers`` processes when more than one) and return them in order."""
+    """Play ``games`` games (in ``workers`` processes when more than one) and return them in order; a line-up
+    the rules do not seat (the Revised edition takes 3 to 5 players) is a ``ValueError``."""
+    if not rules.min_players <= len(levels) <= rules.max_players:
+        raise ValueError(f"the {rules.edition} rules are for {rules.min_players} to {rules.max_players} players, "
+                         f"not {len(levels)}")
     jobs = [(rules, tuple(levels), seed, g, max_turns) for g in range(games)]
     if workers <= 1:
         return [_play_one(job) for job in jobs]

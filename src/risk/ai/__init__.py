@@ -6,6 +6,10 @@ Levels, from :func:`make_bot`:
 * ``easy`` and ``normal``: rules of thumb, careless or careful (:mod:`risk.ai.heuristic`);
 * ``hard``: plans each turn by playing it out on copies of the board (:mod:`risk.ai.planner`).
 
+An edition with rules of its own has its own players of each level (the Revised edition's in
+:mod:`risk.ai.revised`, Castle Risk's in :mod:`risk.ai.castle`); :func:`make_bot` gives a bot that plays
+every edition with the right one.
+
 Bots never cheat: ``choose`` reads only :func:`risk.visibility.public_view` of the state it is given
 (other hands, the deck and the dice generator are hidden), and every random choice comes from the
 bot's own seeded generator, so a seeded bot replays exactly.
@@ -34,6 +38,7 @@ bots in a worker, where nothing blocks the page.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from typing import Protocol
 
@@ -54,12 +59,35 @@ class Bot(Protocol):
         ...
 
 
-def make_bot(level: str, seed: int) -> Bot:
-    """A bot of the named level (one of :data:`LEVELS`) drawing its choices from ``seed``.
+# Editions whose bots are not the classic ones: the edition's name and the maker of its bots, as
+# "module:function" (imported on first use, so that the classic bots never load an edition's code).
+EDITION_BOTS = {"revised": "risk.ai.revised:make_revised_bot", "castle": "risk.ai.castle:make_castle_bot"}
 
-    >>> make_bot("normal", 1).__class__.__name__
+
+def make_bot(level: str, seed: int) -> Bot:
+    """A bot of the named level (one of :data:`LEVELS`) drawing its choices from ``seed``, for any edition.
+
+    ``random`` is one object that plays every edition; the other levels are an :class:`EditionBot`, which
+    plays each game with its edition's bot of that level (the classic one unless :data:`EDITION_BOTS`
+    names another), made on first use from the same seed.
+
+    >>> from risk.rules import make_rules
+    >>> make_bot("normal", 1).bot_for(make_rules("classic")).__class__.__name__
     'HeuristicBot'
+    >>> make_bot("normal", 1).bot_for(make_rules("revised")).__class__.__name__
+    'RevisedBot'
     """
+    from risk.ai.random_bot import RandomBot
+
+    if level == "random":
+        return RandomBot(seed)
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    return EditionBot(level, seed)
+
+
+def classic_bot(level: str, seed: int) -> Bot:
+    """The classic family's bot of a level."""
     from risk.ai.heuristic import EASY, NORMAL, HeuristicBot
     from risk.ai.planner import PlannerBot
     from risk.ai.random_bot import RandomBot
@@ -73,6 +101,38 @@ def make_bot(level: str, seed: int) -> Bot:
     if level == "hard":
         return PlannerBot(seed)
     raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+
+
+class EditionBot:
+    """A level's player for whatever edition the game is: it hands each decision to that edition's bot."""
+
+    __slots__ = ("bots", "level", "seed")
+
+    def __init__(self, level: str, seed: int) -> None:
+        self.level, self.seed = level, seed
+        self.bots: dict[str, Bot] = {}
+
+    def bot_for(self, rules: Rules) -> Bot:
+        """The bot that plays games under ``rules`` (made once per edition, from this bot's seed)."""
+        edition = rules.edition if rules.edition in EDITION_BOTS else ""
+        bot = self.bots.get(edition)
+        if bot is None:
+            if edition:
+                module, _, name = EDITION_BOTS[edition].partition(":")
+                maker = getattr(importlib.import_module(module), name)
+                bot = maker(self.level, self.seed)
+            else:
+                bot = classic_bot(self.level, self.seed)
+            self.bots[edition] = bot
+        return bot
+
+    def choose(self, state: GameState) -> Action:
+        """The action for the player to move, by the edition's bot."""
+        return self.bot_for(state.rules).choose(state)
+
+    def think(self, state: GameState) -> Iterator[Action | None]:
+        """:func:`think` with the edition's bot."""
+        return think(self.bot_for(state.rules), state)
 
 
 def warm_up(rules: Rules) -> Iterator[None]:

@@ -15,6 +15,7 @@ under a millisecond; the few random choices come from the bot's own generator.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from risk import rng
@@ -33,6 +34,7 @@ from risk.actions import (
 )
 from risk.ai.analysis import Survey, distance_to_front, income, next_set_value, room
 from risk.ai.random_bot import any_legal_action
+from risk.dice import PLAIN, DiceModel
 from risk.engine import must_trade, occupy_range, reachable, tradable_sets, trade
 from risk.odds import attack_odds_float as _attack_odds_float
 from risk.odds import best_decision
@@ -59,25 +61,28 @@ class Skill:
     loss_weight: float = 1.0  # cost of an army lost, against the worth of what is captured
     kill_weight: float = 0.5  # worth of an enemy army destroyed
     min_gain: float = 1.0  # least expected gain (in armies) that makes a battle worth starting
+    star_trade_at: int = 30  # Revised: trade star cards (when not in need) once they are worth this many armies
 
 
 NORMAL = Skill()
 EASY = Skill(
     attack_odds=0.5, card_odds=0.4, trade_at=0, defend_share=0.0, spread=True, blunder=0.15, give_up=0.2,
-    forget_fortify=0.5, loss_weight=0.6, kill_weight=0.5, min_gain=0.5,
+    forget_fortify=0.5, loss_weight=0.6, kill_weight=0.5, min_gain=0.5, star_trade_at=0,
 )
 
 
 _ODDS: dict[tuple[int, int, int], tuple[float, float, float]] = {}
+_MODEL_ODDS: dict[DiceModel, dict[tuple[int, int, int], tuple[float, float, float]]] = {}
 
 
-def odds(attackers: int, defenders: int, stop_at: int = 0) -> tuple[float, float, float]:
+def odds(attackers: int, defenders: int, stop_at: int = 0, model: DiceModel = PLAIN) -> tuple[float, float, float]:
     """``(P(conquer), attacking armies lost, defending armies lost)`` expected from a battle fought until
-    the territory falls or the attacking armies are down to ``stop_at``.
+    the territory falls or the attacking armies are down to ``stop_at``, under the dice ``model`` of that
+    battle (an edition's bonus dice and pluses: ``flow_for(rules).battle_model(state, source, target)``).
 
     Battles larger than :data:`ODDS_CLAMP` are worked out scaled down to that size, keeping the ratio
-    of the armies, and their losses scaled back up: close enough for a bot, and fast. Answers are kept
-    (there are at most ``ODDS_CLAMP ** 3`` of them).
+    of the armies, and their losses scaled back up: close enough for a bot, and fast. Answers are kept,
+    per model (there are at most ``ODDS_CLAMP ** 3`` of them for each).
     """
     largest = max(attackers, defenders)
     scale = largest / ODDS_CLAMP if largest > ODDS_CLAMP else 1.0
@@ -86,10 +91,11 @@ def odds(attackers: int, defenders: int, stop_at: int = 0) -> tuple[float, float
         defenders = max(1, round(defenders / scale))
         stop_at = min(attackers - 1, round(stop_at / scale))
     key = (attackers, defenders, stop_at)
-    known = _ODDS.get(key)
+    cache = _ODDS if model is PLAIN else _MODEL_ODDS.setdefault(model, {})
+    known = cache.get(key)
     if known is None:
-        result = _attack_odds_float(attackers, defenders, stop_at=stop_at)
-        known = _ODDS[key] = (
+        result = _attack_odds_float(attackers, defenders, stop_at=stop_at, model=model)
+        known = cache[key] = (
             result.p_conquer, attackers - result.expected_attackers_left, defenders - result.expected_defenders_left)
     if scale > 1.0:
         return known[0], known[1] * scale, known[2] * scale
@@ -344,7 +350,8 @@ class HeuristicBot:
         skill = self.skill
         owner, armies, neighbours = state.owner, state.armies, state.board.neighbours
         me = sv.me
-        prizes = _Prizes(self, state, sv)
+        prizes = self.prizes(state, sv)
+        model_of = self.battle_models(state)
         threshold = skill.attack_odds if state.captured else skill.card_odds
         # Face to face with a single opponent, an army it loses is worth as much as one of ours.
         kill_weight = 1.0 if prizes.rivals == 1 else skill.kill_weight
@@ -361,13 +368,24 @@ class HeuristicBot:
             for target in neighbours[source]:
                 if owner[target] == me:
                     continue
-                p, lost_a, lost_d = odds(attackers, armies[target], keep)
-                if p < threshold:
+                if model_of is None:
+                    p, lost_a, lost_d = odds(attackers, armies[target], keep)
+                else:
+                    p, lost_a, lost_d = odds(attackers, armies[target], keep, model_of(source, target))
+                if p < threshold and target not in prizes.urgent:
                     continue
                 gain = p * prizes.worth(target) - loss_weight * lost_a + kill_weight * lost_d
                 if gain > best_gain:
                     best, best_gain = Blitz(source, target, keep), gain
         return best
+
+    def prizes(self, state: GameState, sv: Survey) -> _Prizes:
+        """What taking each enemy territory is worth now (an edition's bot adds its own prizes)."""
+        return _Prizes(self, state, sv)
+
+    def battle_models(self, state: GameState) -> Callable[[int, int], DiceModel] | None:
+        """The dice model of an attack from one territory on another, or None when every battle is plain."""
+        return None
 
     def _careless_attack(self, state: GameState, sv: Survey) -> Blitz | None:
         owner, armies, neighbours = state.owner, state.armies, state.board.neighbours
@@ -525,7 +543,7 @@ class _Prizes:
     the continent it leads into, a bonus completed or broken, the turn's card, a player knocked out
     (and their cards), a headquarters."""
 
-    __slots__ = ("card", "counts", "hands", "hqs", "info", "neutral", "owner", "rivals", "sv", "weights")
+    __slots__ = ("card", "counts", "hands", "hqs", "info", "neutral", "owner", "rivals", "sv", "urgent", "weights")
 
     def __init__(self, bot: HeuristicBot, state: GameState, sv: Survey) -> None:
         scores = bot.continent_scores(state, sv)
@@ -540,6 +558,7 @@ class _Prizes:
         self.rivals = sum(1 for p, n in enumerate(counts) if n and p != sv.me and p != state.neutral)
         self.hands = [len(h) for h in state.hands]
         self.hqs = state.headquarters if state.rules.headquarters else ()
+        self.urgent: frozenset[int] | set[int] = frozenset()  # worth attacking at any odds (an edition's)
 
     def worth(self, target: int) -> float:
         sv, info = self.sv, self.info

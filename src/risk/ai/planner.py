@@ -38,11 +38,14 @@ MAX_ROLLOUT_ACTIONS = 2000
 
 @dataclass(frozen=True)
 class Plan:
-    """A way to play this turn: where to mass, how boldly to attack, whether to trade when free to."""
+    """A way to play this turn: where to mass, how boldly to attack, whether to trade when free to, and (in an
+    edition with objectives) which one to go for (-1: the policy's choice)."""
 
     stage: int
     skill: Skill
     trade: bool | None
+    aim: int = -1
+    tweak: object = None  # an edition's own settings of the policy for this plan
 
 
 def determinize(view: GameState, me: int, seed: int) -> GameState:
@@ -91,8 +94,20 @@ class PlannerBot:
         self.samples = samples  # samples of every plan in the first round of halving
         self.budget = budget  # no new round of halving once this many rollouts are played
         self.stages = stages
-        self.policy = HeuristicBot(seed * 2 + 1, NORMAL)
+        self.policy = self.make_policy(seed * 2 + 1, NORMAL)
         self._planned = -1  # the turn the current plan is for
+
+    def make_policy(self, seed: int, skill: Skill) -> HeuristicBot:
+        """The rule-of-thumb player that plays a plan out (an edition's planner plugs in its own)."""
+        return HeuristicBot(seed, skill)
+
+    def score(self, state: GameState, me: int) -> float:
+        """How good a rolled-out position is for ``me``: its share of the table's strength."""
+        return strength_share(state, me)
+
+    def trade_options(self, view: GameState) -> list[bool | None]:
+        """Trades to try: always and never when a trade is possible but not forced; else the policy's way."""
+        return [True, False] if tradable_sets(view) and not must_trade(view) else [None]
 
     def choose(self, state: GameState) -> Action:
         """The action for the player to move (thinks to the end in one go)."""
@@ -127,9 +142,7 @@ class PlannerBot:
                 if any(owner[n] != me and sv.info.continent_of[n] == c for n in neighbours[t]) and t not in stages:
                     stages.append(t)
                     break
-        trades: list[bool | None] = [None]
-        if tradable_sets(view) and not must_trade(view):
-            trades = [True, False]
+        trades = self.trade_options(view)
         plans = [Plan(stage, NORMAL, trade) for stage in stages for trade in trades]
         for stage in stages[:2]:
             plans += [Plan(stage, BOLD, trades[0]), Plan(stage, CAREFUL, trades[0])]
@@ -161,14 +174,17 @@ class PlannerBot:
             alive = alive[: (len(alive) + 1) // 2]
             per *= 2
         best = plans[max(alive, key=lambda i: (totals[i] / counts[i], -i))]
-        policy = self.policy
-        policy.skill, policy.stage, policy.trade_mode = best.skill, best.stage, best.trade
+        self.adopt(self.policy, best)
+
+    def adopt(self, policy: HeuristicBot, plan: Plan) -> None:
+        """Make ``policy`` play ``plan`` this turn."""
+        policy.skill, policy.stage, policy.trade_mode = plan.skill, plan.stage, plan.trade
 
     def _rollout(self, view: GameState, me: int, plan: Plan, seed: int) -> float:
         state = determinize(view, me, seed)
-        mine = HeuristicBot(seed, plan.skill)
-        mine.stage, mine.trade_mode = plan.stage, plan.trade
-        others = {p: HeuristicBot(seed + p + 1, NORMAL) for p in range(state.players)}
+        mine = self.make_policy(seed, plan.skill)
+        self.adopt(mine, plan)
+        others = {p: self.make_policy(seed + p + 1, NORMAL) for p in range(state.players)}
         turn = state.turn
         steps = 0
         while not state.over and state.current == me and state.turn == turn and steps < MAX_ROLLOUT_ACTIONS:
@@ -178,4 +194,4 @@ class PlannerBot:
         while not state.over and state.current != me and state.turn <= last and steps < MAX_ROLLOUT_ACTIONS:
             apply(state, others[state.current].decide(state))
             steps += 1
-        return strength_share(state, me)
+        return self.score(state, me)

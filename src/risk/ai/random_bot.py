@@ -8,12 +8,16 @@ from risk import rng
 from risk.actions import Action, Attack, Blitz, Choice, EndTurn, Fortify, Place
 from risk.ai.analysis import room
 from risk.engine import legal_actions, must_trade, reachable, tradable_sets, trade
+from risk.flow import flow_for
 from risk.state import GameState, Phase
 from risk.visibility import public_view
 
+CLASSIC_MOVES = (Attack, Blitz, Fortify, EndTurn)  # what the attack and free-move steps offer in every edition
+
 
 class RandomBot:
-    """Picks a kind of action at random (trade, place, attack, blitz, move, end, ...), then one of that kind.
+    """Picks a kind of action at random (trade, place, attack, blitz, move, end, ...), then one of that kind;
+    an edition's own kinds (claim an objective, trade stars, ...) are among them, so it plays every edition.
 
     Picking the kind first keeps the game moving: listed flat, the many ways to place or move armies
     would drown out the single way to end the turn. Within a kind it picks the territories first and
@@ -31,6 +35,12 @@ class RandomBot:
         """A random legal action for the player to move."""
         view = public_view(state, state.current)
         phase = view.phase
+        if phase is Phase.ATTACK and view.rules.edition == "castle":
+            # No free move, truces and sea attacks: any legal action but a change of standing orders.
+            from risk.rules.castle.actions import StandingOrders
+
+            choices = [c for c in legal_actions(view) if not isinstance(c.action, StandingOrders)]
+            return pick_any(choices, self._below)
         if phase is Phase.ATTACK or phase is Phase.FORTIFY:
             return self._attack_or_move(view)
         if phase is Phase.REINFORCE:
@@ -46,6 +56,11 @@ class RandomBot:
         if sets and (must_trade(view) or self._below(2)):
             cards = sets[self._below(len(sets))]
             return trade(view, cards, lambda t: self._below(1000))
+        if not sets and view.ext is not None:
+            # An edition's own trades (the Revised edition's star cards), half the time when there are any.
+            trades = flow_for(view.rules).list_trades(view)
+            if trades and self._below(2):
+                return trades[self._below(len(trades))].action
         spots = [t for t, who in enumerate(view.owner) if who == me and room(view, t) > 0]
         territory = spots[self._below(len(spots))]
         return Place(territory, 1 + self._below(min(view.reserve[me], room(view, territory))))
@@ -62,9 +77,23 @@ class RandomBot:
         kinds = ["attack", "blitz"] if battles else []
         kinds += ["move"] if movers else []
         kinds.append("end")
+        special: list[Choice] = []
+        if view.ext is not None:
+            # An edition's own actions here (the Revised edition's objective claims and Starting Maneuver).
+            special = [c for c in legal_actions(view) if not isinstance(c.action, CLASSIC_MOVES)]
+            kinds += ["special"] if special else []
         kind = kinds[self._below(len(kinds))]
+        if kind in ("end", "move") and special:
+            # Done attacking: an objective met is claimed (at random among those met) before moving on.
+            from risk.rules.revised.actions import ClaimObjective
+
+            claims = [c for c in special if isinstance(c.action, ClaimObjective)]
+            if claims:
+                return pick_any(claims, self._below)
         if kind == "end":
             return EndTurn()
+        if kind == "special":
+            return pick_any(special, self._below)
         if kind == "move":
             source = movers[self._below(len(movers))]
             targets = [t for t in reachable(view, source) if room(view, t) > 0]

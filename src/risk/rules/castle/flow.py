@@ -113,7 +113,7 @@ def kind_of(state: GameState, card: int) -> int:
 class CastleFlow(Flow):
     """Castle Risk; see the module docstring."""
 
-    bots_know_the_rules = False  # the classic heuristics do not know truces, the castle cap or sea attacks
+    bots_know_the_rules = True  # risk.ai.castle
 
     # -----------------------------------------------------------------------------------------
     # Actions and phases

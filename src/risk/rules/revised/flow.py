@@ -75,7 +75,7 @@ class RevisedFlow(Flow):
     """Revised RISK (2008); see the module docstring."""
 
     cards_per_trade = 1  # a two-star card alone is a trade
-    bots_know_the_rules = False
+    bots_know_the_rules = True  # risk.ai.revised
 
     # -----------------------------------------------------------------------------------------
     # Actions and phases
