@@ -54,7 +54,10 @@ def shoot(page: Any, name: str) -> None:
 
 
 def pass_device(page: Any) -> None:
+    """Take the device at the hand-off screen, under which no hand nor hidden army is left in the DOM."""
     if page.locator("#handoff-button").is_visible():
+        assert page.locator("#hand li.card").count() == 0
+        assert page.locator('.site-hidden:not([d=""])').count() == 0
         page.locator("#handoff-button").click()
         page.wait_for_function("document.body.dataset.overlay === ''", timeout=10_000)
 
