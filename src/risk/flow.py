@@ -370,6 +370,11 @@ class Flow:
         events.append(TurnStarted(seat, state.turn, income))
         self.settle_reinforce(state, events)
 
+    def turn_income(self, state: GameState, player: int) -> int:
+        """The armies a player's holdings bring each turn, for the statistics (the classic turn's
+        reinforcements; an edition that pays at another moment says so)."""
+        return self.reinforcements(state, player)
+
     def reinforcements(self, state: GameState, player: int) -> int:
         """Armies a player receives at the start of a turn, before cards: territories / 3 (at least 3)
         plus continents."""
@@ -1100,8 +1105,8 @@ class Flow:
     # Messages
 
     def describe(self, event: object, names: Sequence[str], board: Board) -> str | None:
-        """An event of the edition's own as a sentence for the log (None: not one of its own; the log
-        describes the core events itself)."""
+        """An event of the edition's own as a sentence for the log, or a core event the edition words its own
+        way (None: the log's classic sentence, :func:`risk.history.describe`)."""
         return None
 
     def wrong_phase_message(self, state: GameState, action: Action) -> str:

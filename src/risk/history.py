@@ -94,6 +94,9 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
     def place(territory: int) -> str:
         return board.territories[territory].name
 
+    own = flow_for(game.rules).describe(event, names, board)
+    if own is not None:  # an edition's own events, and core events it words its own way
+        return own
     match event:
         case TurnStarted(seat, turn, income):
             return f"Turn {turn}: {names[seat]} receives {_armies(income)}."
@@ -151,7 +154,7 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
             return "The territories are dealt at random."
         case SetupDone():
             return "Every starting army is on the board."
-    return flow_for(game.rules).describe(event, names, board)
+    return None
 
 
 Position = tuple[int, int]
@@ -382,7 +385,7 @@ def snapshot_stats(state: GameState) -> tuple[SeatStats, ...]:
             continents[first] += 1
     return tuple(
         SeatStats(owned[seat], armies[seat], len(state.hands[seat]),
-                  hooks.reinforcements(state, seat) if owned[seat] and seat != state.neutral else 0,
+                  hooks.turn_income(state, seat) if owned[seat] and seat != state.neutral else 0,
                   continents[seat])
         for seat in range(players))
 

@@ -16,6 +16,7 @@ screen of the seat they belong to, behind the hand-off screen. The engine decide
 from __future__ import annotations
 
 from html import escape
+from typing import ClassVar
 
 from risk.deck import deck_for
 from risk.events import Event
@@ -262,6 +263,8 @@ class CastleUi(EditionUi):
     panels = ("panel-castle", "panel-spy", "panel-sea")
     action_panels = ("panel-spy", "panel-sea")
     containers = ("castle-board", "spy-choices", "sea-odds")
+    stat_titles: ClassVar[dict[str, tuple[str, str]]] = {
+        "income": ("Spoils at the end of a turn", "Spoils"), "continents": ("Empires held", "Empires")}
 
     def status(self, c: Controller) -> str | None:
         state, ui = c.state, c.ui

@@ -304,3 +304,58 @@ def test_a_classic_game_hides_every_castle_panel():
     for ident in ("panel-castle", "panel-spy", "panel-sea", "panel-objectives"):
         assert screen.controls[ident].hidden
     assert screen.html["castle-board"] == ""
+
+
+def planned_game(seed: int = 8) -> Controller:
+    """A two-player game played to its end by the plan of the whole-game tests (a hidden army brought out,
+    a Spy's look, a sea attack that takes the last castle)."""
+    from castle_plan import plan
+    from risk.actions import parse_action
+
+    c = Controller.new(NewGameSettings(SEATS[:2], "castle", ()), seed=seed)
+    for segment in plan(c.game):
+        for action in [parse_action(c.state.board, t) for t in segment.texts] + segment.actions:
+            pass_device(c)
+            assert c.play(action), c.ui.notice
+    return c
+
+
+def test_the_log_the_replay_and_the_statistics_speak_of_castle_risk():
+    import re
+
+    from risk.history import game_log, turn_stats
+    from risk.rules.castle.events import CastleCaptured, SpyPlayed
+    from risk_ui import record
+    from risk_ui.record import STATS_PARTS
+
+    c = planned_game()
+    lines = [line.text for line in game_log(c.game)]
+    assert "Turn 2: Bob's turn." in lines or "Turn 2: Ann's turn." in lines
+    assert not any("receives" in line for line in lines)  # no income at the start of a castle turn
+    said = " ".join(lines)
+    for words in ("'s hidden army comes out on", "'s Spy looks at Bob's hand", "Ann makes Bob discard a",
+                  "'s Admiral carries", "Bob is out of the game; Ann takes", "Ann captures Bob's castle on",
+                  "with 1 castle chip.", "Ann takes over", "Ann wins the game."):
+        assert words in said, words
+    assert not re.search(r"draws an? (Reinforcement|General|Marshall|Admiral|Spy|Diplomat)", said)
+    # The replay marks where the castle events acted, and its log ends at the moment replayed.
+    history = c.game.history
+    spied = next(i for i, step in enumerate(history) if any(isinstance(e, SpyPlayed) for e in step.events))
+    fell = next(i for i, step in enumerate(history) if any(isinstance(e, CastleCaptured) for e in step.events))
+    c.command("replay-open")
+    c.ui.record.replay.go(spied + 1)
+    assert "Spy looks at" in view.render(c).html["log"] and "captures Bob's castle" not in view.render(c).html["log"]
+    c.ui.record.replay.go(fell + 1)
+    sailed = next(e for e in history[fell].events if isinstance(e, SeaAttackMade))
+    marked = {t.index: t.classes for t in view.render(c).territories if t.classes}
+    assert marked[sailed.source] == ("selected",) and marked[sailed.target] == ("target",)
+    c.command("replay-close")
+    # The statistics: the spoils a seat's holdings bring, and the empires held.
+    c.command("stats-toggle")
+    while record.work(c):
+        pass
+    html = "".join(view.render(c).html[part] for part in STATS_PARTS)
+    assert 'class="chart-title">Spoils at the end of a turn</text>' in html and ">Empires held</text>" in html
+    assert ">Income<" not in html and '<th scope="col">Spoils</th>' in html
+    first = turn_stats(c.game)[1][1]
+    assert first[0].income == 8 and first[1].income == 8  # a castle chip each, 8 armies of spoils
