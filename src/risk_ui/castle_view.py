@@ -260,7 +260,7 @@ class CastleUi(EditionUi):
     """Castle Risk on the page (see the module docstring)."""
 
     edition = "castle"
-    panels = ("panel-castle", "panel-spy", "panel-sea")
+    panels = ("panel-castle", "panel-spy", "panel-sea", "spy-dialog")
     action_panels = ("panel-spy", "panel-sea")
     containers = ("castle-board", "spy-choices", "sea-odds")
     stat_titles: ClassVar[dict[str, tuple[str, str]]] = {
@@ -441,6 +441,7 @@ class CastleUi(EditionUi):
         controls: dict[str, Control] = {"panel-castle": Control(hidden=extra is None)}
         spying = state.phase is SPY_LOOK and not covered and playing and extra is not None and ui.viewer == extra.spier
         controls["panel-spy"] = Control(hidden=not spying)
+        controls["spy-dialog"] = Control(hidden=not spying or ui.spy_closed)  # a modal <dialog>
         sailing = state.phase is Phase.ATTACK and ui.sailing >= 0 and not covered and playing
         controls["panel-sea"] = Control(hidden=not sailing)
         if sailing:

@@ -44,7 +44,8 @@ def game_code(controller: Any) -> str:
 
 def play_texts(page: Any, texts: str) -> str:
     """Play each line of ``texts`` (an action's text form, ``risk.actions.format_action``) as a person's move
-    through the controller (checked: a refusal stops there), then draw the page once. Returns "" when every
+    through the controller (checked: a refusal stops there; a hand-off screen is passed first, as the player
+    to move would), then draw the page once. Returns "" when every
     move was played, else the first refusal and the line it came at."""
     from risk.actions import IllegalAction, parse_action
 
@@ -58,6 +59,8 @@ def play_texts(page: Any, texts: str) -> str:
         except IllegalAction as error:
             problem = f"line {number + 1} ({line!r}): {error}"
             break
+        if controller.ui.handoff >= 0:  # as a person would: the player to move takes the device first
+            controller.command("handoff")
         if not controller.play(action):
             problem = f"line {number + 1} ({line!r}): {controller.ui.notice}"
             break

@@ -41,6 +41,9 @@ ARROW_PAN = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "Ar
 MAP_ACTIONS = ("zoom-in", "zoom-out", "zoom-fit")
 # A part that asks for a choice as it appears takes the keyboard's focus to its first field.
 FOCUS_ON_SHOW = {"airfield-chooser": "airfield-where"}
+# An edition's modal <dialog>s (the view says hidden or not; the page opens them with showModal, which traps
+# the focus and closes on Escape) and the command that tells the controller one closed itself.
+MODALS = {"spy-dialog": "spy-close"}
 # Where a site's shape goes beside the army badge (in badge radii from its centre) and how large it is; the
 # owner's mark has the top right.
 SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25), "castle": (-1.35, -1.2),
@@ -135,6 +138,7 @@ class Page:
         self._overlay = ""
         self._elements: dict[str, Any] = {}  # fixed elements of the layout by id (never replaced)
         self._drawn: dict[str, TerritoryView] = {}  # each territory as last drawn
+        self._modal_open: dict[str, bool] = {}  # an edition's dialogs the page opened and did not close
         self.after_render: list[Callable[[], None]] = []  # called after each render (autosave, saves panel)
         self._focus_next = ""  # a field to focus once this render is written (FOCUS_ON_SHOW)
         # The maps: the one in the page (``_map_name``), those drawn before and taken out (kept whole, with
@@ -170,6 +174,8 @@ class Page:
         self._listen(app, "input", self.on_input)
         self._listen(app, "change", self.on_change)
         self._listen(doc.getElementById("new-game-dialog"), "close", self.on_dialog_closed)
+        for ident in MODALS:
+            self._listen(doc.getElementById(ident), "close", lambda event, ident=ident: self.on_modal_closed(ident))
         self._listen(doc, "keydown", self.on_document_key)
         self.render()
 
@@ -538,6 +544,12 @@ class Page:
         self._forget_values()
         self.render()
 
+    def on_modal_closed(self, ident: str) -> None:
+        """An edition's dialog closed: by Escape (the controller is told) or by the page itself (it knows)."""
+        if self._modal_open.pop(ident, False):
+            self.controller.command(MODALS[ident])
+            self.render()
+
     def on_dialog_closed(self, event: Any) -> None:
         """The dialog closed itself (Escape): the controller forgets it was open."""
         if self.controller.ui.dialog_open:
@@ -742,6 +754,14 @@ class Page:
 
     def _draw_control(self, ident: str, control: Control) -> None:
         element = self._by_id(ident)
+        if ident in MODALS:
+            if not control.hidden and not element.open:
+                self._modal_open[ident] = True
+                element.showModal()
+            elif control.hidden and element.open:
+                self._modal_open.pop(ident, None)  # closed by the page: not a close to report
+                element.close()
+            return
         if self._changed(ident, "hidden", control.hidden):
             element.hidden = control.hidden
             if not control.hidden and ident in FOCUS_ON_SHOW:

@@ -235,8 +235,15 @@ def app_html() -> str:
         + _button("airfield", "Place the Airfield and claim", element_id="airfield-place", extra=' class="primary"')
         + _button("cancel", "Cancel", element_id="airfield-cancel")
         + "</div></section>"
-        '<section id="panel-spy" class="panel spy-panel" aria-labelledby="spy-title" hidden>'
-        '<h2 id="spy-title">Your Spy\u2019s look</h2><div id="spy-choices" class="spy-choices"></div></section>'
+        '<section id="panel-spy" class="panel spy-panel" aria-labelledby="spy-panel-title" hidden>'
+        '<h2 id="spy-panel-title">Your Spy\u2019s look</h2><p class="note">Choose the card your Spy makes them '
+        'discard; nothing else can be done until then.</p>'
+        + _button("spy-open", "Choose the card\u2026", element_id="spy-reopen", extra=' class="primary"')
+        + "</section>"
+        '<dialog id="spy-dialog" class="spy-dialog" aria-labelledby="spy-title" aria-describedby="spy-choices">'
+        '<h2 id="spy-title">Your Spy\u2019s look</h2><div id="spy-choices" class="spy-choices"></div>'
+        + _button("spy-close", "Look at the map first", element_id="spy-close")
+        + "</dialog>"
         '<section id="panel-sea" class="panel sea-panel" aria-labelledby="sea-title" hidden>'
         '<h2 id="sea-title">Admiral: attack by sea</h2><p id="sea-summary"></p>'
         '<label>Armies to load <input id="sea-load" type="number" min="1" inputmode="numeric"></label>'

@@ -82,14 +82,23 @@ def reveal(page: Any, action: RevealHiddenArmy, board: Any, before: int) -> None
 
 
 def spy(page: Any, look: PlaySpy, discard: SpyDiscard, viewport: dict[str, int]) -> None:
-    """The Spy played from the hand, its look at the other hand, the card chosen to discard."""
+    """The Spy played from the hand; its look, a modal dialog (the focus in it, Escape closes it, a button
+    opens it again); the card chosen to discard."""
     page.locator(f'#hand button[data-action="spy"][data-arg="{look.card}-{look.seat}"]').click()
-    choices = page.locator("#spy-choices")
-    choices.wait_for(state="visible", timeout=10_000)
+    dialog = page.locator("#spy-dialog")
+    dialog.wait_for(state="visible", timeout=10_000)
+    assert page.evaluate("document.getElementById('spy-dialog').matches(':modal')")
+    assert page.evaluate("document.getElementById('spy-dialog').contains(document.activeElement)")
+    assert page.get_by_role("dialog", name="Your Spy\u2019s look").is_visible()
     shoot(page, f"castle-spy-{viewport['width']}x{viewport['height']}.png")
-    choices.locator(f'button[data-action="spy-discard"][data-arg="{discard.card}"]').click()
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden", timeout=10_000)
+    assert page.locator("body").get_attribute("data-phase") != "attack"  # still the Spy's step
+    page.locator("#spy-reopen").click()
+    dialog.wait_for(state="visible", timeout=10_000)
+    dialog.locator(f'button[data-action="spy-discard"][data-arg="{discard.card}"]').click()
     page.wait_for_function("document.body.dataset.phase === 'attack'", timeout=10_000)
-    assert choices.is_hidden()
+    assert dialog.is_hidden() and page.locator("#panel-spy").is_hidden()
 
 
 def sail(page: Any, action: SeaAttack, board: Any, viewport: dict[str, int]) -> None:
@@ -133,7 +142,9 @@ def test_a_castle_game_from_the_dialog_to_the_winner_with_a_sea_attack_a_hidden_
         pass_device(page)
         assert page.locator("body").get_attribute("data-player") == str(HERO)
         if segment.kind == "reveal":
-            assert page.locator("#hand li.card").count() >= 3
+            assert page.locator("#hand li.card").count() >= 3, page.evaluate(
+                "[document.body.dataset.overlay, document.body.dataset.phase, document.getElementById('status')"
+                ".textContent, document.getElementById('panel-cards').hidden, window.riskGameCode()]")
             shoot(page, f"castle-hand-{viewport['width']}x{viewport['height']}.png")
             action = segment.actions[0]
             assert isinstance(action, RevealHiddenArmy)

@@ -359,3 +359,30 @@ def test_the_log_the_replay_and_the_statistics_speak_of_castle_risk():
     assert ">Income<" not in html and '<th scope="col">Spoils</th>' in html
     first = turn_stats(c.game)[1][1]
     assert first[0].income == 8 and first[1].income == 8  # a castle chip each, 8 armies of spoils
+
+
+def test_the_spys_look_is_a_modal_dialog_named_for_a_screen_reader_that_escape_closes_and_a_button_reopens(mount):
+    c = to_first_attack(castle())
+    seat = c.state.current
+    target = (seat + 1) % 3
+    give(c.state, seat, [FIRST[SPY]])
+    c.state.hands[target][:] = [h for h in c.state.hands[target] if not FIRST[SPY] <= h < FIRST[DIPLOMAT]]
+    doc, _page = mount(c)
+    dialog = doc.getElementById("spy-dialog")
+    assert dialog.tagName == "dialog" and not dialog.open
+    doc.click(doc.querySelector(f'#hand button[data-action="spy"][data-arg="{FIRST[SPY]}-{target}"]'))
+    assert c.state.phase is SPY_LOOK and dialog.open  # showModal: the rest of the page is inert
+    title = doc.getElementById(str(dialog.getAttribute("aria-labelledby")))
+    assert title.textContent == "Your Spy\u2019s look" and dialog.contains(title)
+    choices = dialog.querySelectorAll('[data-action="spy-discard"]')
+    assert len(choices) == len(c.state.hands[target])
+    dialog.close()  # Escape: the browser closes a modal dialog and says so
+    assert c.ui.spy_closed and not dialog.open
+    reopen = doc.getElementById("spy-reopen")
+    assert not doc.getElementById("panel-spy").hidden and not reopen.hidden
+    doc.click(reopen)
+    assert dialog.open and not c.ui.spy_closed
+    card = int(str(choices[0].getAttribute("data-arg")))
+    doc.click(dialog.querySelector(f'[data-action="spy-discard"][data-arg="{card}"]'))
+    assert c.state.phase is Phase.ATTACK and not dialog.open and not c.ui.spy_closed
+    assert card not in c.state.hands[target] and doc.getElementById("panel-spy").hidden
