@@ -64,12 +64,8 @@ def _exclusive_html(group: str, members: tuple[str, ...]) -> str:
     return f'<fieldset id="ng-{group}"><legend>Headquarters</legend>{"".join(radios)}</fieldset>'
 
 
-# The order of the editions in the dialog: the classic game first, the others after it as they came to it.
-EDITION_ORDER = ("classic", "classic-1963", "revised", "castle")
-
-
 def _edition_place(name: str) -> int:
-    return EDITION_ORDER.index(name) if name in EDITION_ORDER else len(EDITION_ORDER)
+    return help_text.edition_place(name)
 
 
 def dialog_html() -> str:

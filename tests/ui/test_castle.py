@@ -386,3 +386,21 @@ def test_the_spys_look_is_a_modal_dialog_named_for_a_screen_reader_that_escape_c
     doc.click(dialog.querySelector(f'[data-action="spy-discard"][data-arg="{card}"]'))
     assert c.state.phase is Phase.ATTACK and not dialog.open and not c.ui.spy_closed
     assert card not in c.state.hands[target] and doc.getElementById("panel-spy").hidden
+
+
+def test_the_first_screens_rules_list_the_editions_in_order_and_tell_castle_risk_in_plain_words():
+    import re
+
+    from risk_ui import help_text, layout
+
+    html = help_text.rules_html()
+    editions = re.findall(r'id="rules-(classic|classic-1963|revised|castle)"', html)
+    assert editions == ["classic", "classic-1963", "revised", "castle"]
+    dialog = re.findall(r'name="ng-edition" value="([a-z0-9-]+)"', layout.dialog_html())
+    assert dialog == editions
+    castle_rules = html[html.index('id="rules-castle"'):]
+    castle_rules = castle_rules[:castle_rules.index("</section>")]
+    for words in ("castle chip", "in secret", "three person cards", "Reinforcement track", "Spoils", "8 for every "
+                  "castle chip", "at most two attack dice", "Admiral", "Black Sea", "Diplomat", "Hidden army",
+                  "Spy", "General", "Marshall", "no free move"):
+        assert words in castle_rules, words
