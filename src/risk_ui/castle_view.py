@@ -40,6 +40,7 @@ from risk.rules.castle.state import CastleState
 from risk.state import GameState, Phase
 from risk_ui.controller import Controller
 from risk_ui.edition_ui import EditionUi, Site
+from risk_ui.palette import site_svg
 from risk_ui.screen import Control
 from risk_ui.words import armies_text, plural
 
@@ -362,6 +363,14 @@ class CastleUi(EditionUi):
             parts.append("Marshall in play")
         text = "; ".join(parts)
         return text[:1].upper() + text[1:]
+
+    def player_marks(self, c: Controller, state: GameState, seat: int) -> str:
+        """A tower per castle chip held, in the colour of the player whose castle it was (one's own first)."""
+        extra = castle_state(state)
+        if extra is None or seat >= len(extra.chips):
+            return ""
+        first = {empire: s for s, empire in enumerate(extra.empires)}
+        return "".join(site_svg("castle", c.seat_colour(first.get(chip, seat)).hex, 14) for chip in extra.chips[seat])
 
     def winner_text(self, c: Controller) -> str | None:
         state = c.state

@@ -46,9 +46,12 @@ FOCUS_ON_SHOW = {"airfield-chooser": "airfield-where"}
 MODALS = {"spy-dialog": "spy-close"}
 # Where a site's shape goes beside the army badge (in badge radii from its centre) and how large it is; the
 # owner's mark has the top right.
-SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25), "castle": (-1.35, -1.2),
-               "hidden": (-1.3, 1.25)}
-SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6, "castle": 1.45, "hidden": 1.4}
+# A castle is what Castle Risk is played for: its tower is the largest mark, well clear of the badge (it was 1.45
+# across, about 5 px on a phone); the hidden army's pennant too is larger than a city.
+SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25), "castle": (-1.65, -1.5),
+               "hidden": (-1.55, 1.45)}
+SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6, "castle": 2.2, "hidden": 1.8}
+SEA_LINK_LEAST = 34.0  # a dotted sea crossing is drawn at least this long (map units) so that it shows at all
 MARK_SIZE = 1.5  # the owner's mark, across, in badge radii (it was 1.1: too small to tell on a phone)
 # The map the build writes into index.html (so the board shows before Python starts); the others are fetched
 # from the site (assets/maps/<name>.svg, precached by the service worker, so they come offline too) the first
@@ -214,6 +217,10 @@ class Page:
         missing = [t.id for t in board.territories if t.id not in self._territories]
         if missing:
             raise RuntimeError(f"the map has no element for {', '.join(missing)}")
+        for line in svg.querySelectorAll("#sea-links .sea-link"):
+            ends = [float(line.getAttribute(a) or 0) for a in ("x1", "y1", "x2", "y2")]
+            for attribute, value in zip(("x1", "y1", "x2", "y2"), sea_link_ends(*ends), strict=True):
+                line.setAttribute(attribute, f"{value:g}")
         board_element = doc.getElementById("map")
         tools = doc.createElement("div")
         tools.setAttribute("class", "map-overlay")
@@ -855,6 +862,24 @@ def page_fragment() -> str:
     from pyscript import window
 
     return str(window.location.hash)
+
+
+def sea_link_ends(x1: float, y1: float, x2: float, y2: float,
+                  least: float = SEA_LINK_LEAST) -> tuple[float, float, float, float]:
+    """A dotted sea crossing's ends, drawn out along its line to at least ``least`` long (the map draws
+    each from coast to coast, a few units across a strait, which no eye finds on a phone).
+
+    >>> sea_link_ends(0, 0, 10, 0, 30)
+    (-10.0, 0.0, 20.0, 0.0)
+    >>> sea_link_ends(0, 0, 40, 0, 30)
+    (0.0, 0.0, 40.0, 0.0)
+    """
+    dx, dy = x2 - x1, y2 - y1
+    length = (dx * dx + dy * dy) ** 0.5
+    if length >= least or length == 0:
+        return float(x1), float(y1), float(x2), float(y2)
+    grow = (least - length) / 2 / length
+    return (round(x1 - dx * grow, 1), round(y1 - dy * grow, 1), round(x2 + dx * grow, 1), round(y2 + dy * grow, 1))
 
 
 def expose(name: str, function: Callable[..., Any]) -> None:

@@ -49,6 +49,10 @@ class EditionUi:
         """A line of the players panel for one seat ("" for none)."""
         return ""
 
+    def player_marks(self, c: Controller, state: GameState, seat: int) -> str:
+        """Small pictures beside a seat's line (HTML, hidden from screen readers: its words say the same)."""
+        return ""
+
     def winner_text(self, c: Controller) -> str | None:
         """How the winner won (None: the classic sentence)."""
         return None

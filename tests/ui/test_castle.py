@@ -404,3 +404,30 @@ def test_the_first_screens_rules_list_the_editions_in_order_and_tell_castle_risk
                   "castle chip", "at most two attack dice", "Admiral", "Black Sea", "Diplomat", "Hidden army",
                   "Spy", "General", "Marshall", "no free move"):
         assert words in castle_rules, words
+
+
+def test_castle_marks_are_larger_than_the_owners_mark_and_sea_crossings_long_enough_to_see(mount):
+    import re
+
+    from risk_ui.dom import MARK_SIZE, SITE_SIZES
+
+    c = to_first_attack(castle())
+    doc, _page = mount(c)
+    assert SITE_SIZES["castle"] > MARK_SIZE and SITE_SIZES["hidden"] > SITE_SIZES["city"]
+    towers = [e for e in doc.querySelectorAll(".site-castle") if e.getAttribute("d")]
+    assert len(towers) == 3
+    xs = [float(v) for v in re.findall(r"[ML](-?[\d.]+) ", str(towers[0].getAttribute("d")))]
+    assert max(xs) - min(xs) >= 19  # map units across: 2.2 badge radii of 9
+    lines = doc.querySelectorAll("#sea-links .sea-link")
+    assert len(lines) == 4
+    for line in lines:
+        x1, y1, x2, y2 = (float(str(line.getAttribute(a))) for a in ("x1", "y1", "x2", "y2"))
+        assert ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 >= 33.9
+    # A tower per castle chip beside each player's line, in the colour of the castle's first owner.
+    players = view.render(c).html["players"]
+    assert players.count('class="site site-castle"') == 3
+    seat = c.state.current
+    ext(c).chips[seat].append(ext(c).empires[(seat + 1) % 3])
+    players = view.render(c).html["players"]
+    assert players.count('class="site site-castle"') == 4
+    assert players.count(f'fill="{c.seat_colour((seat + 1) % 3).hex}"') >= 2
