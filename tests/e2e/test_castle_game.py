@@ -66,6 +66,25 @@ def badge(page: Any, territory_id: str) -> Any:
     return page.locator(f'[data-territory="{territory_id}"] .army-badge')
 
 
+def check_layout(page: Any, viewport: dict[str, int]) -> None:
+    """Europe, squarer than the world, leaves no blank band beside it: on a wide desktop the turn and its
+    actions stand beside the map (the hand in view), on a smaller one the map stands in the middle of its
+    column; nothing runs off the page sideways."""
+    boxes = page.evaluate("""() => Object.fromEntries(['map', 'actions', 'side', 'panel-cards'].map(id => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return [id, [r.left, r.top, r.right, r.bottom]]; }))""")
+    width = viewport["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    map_box, actions, side = boxes["map"], boxes["actions"], boxes["side"]
+    if width >= 1200:
+        assert 0 <= actions[0] - map_box[2] <= 16 and actions[1] < 40 and 0 <= side[0] - actions[2] <= 16
+        assert boxes["panel-cards"][1] < viewport["height"] * 0.75  # the hand starts on the screen
+        assert map_box[3] >= viewport["height"] - 24  # the map as tall as the screen
+    elif width >= 900:
+        column = side[0]
+        assert abs(map_box[0] - (column - map_box[2])) <= 24  # in the middle of its column
+
+
 def hook(page: Any, segment: Segment) -> None:
     problem = page.evaluate("texts => window.riskPlay(texts)", "\n".join(segment.texts))
     assert problem == "", problem
@@ -146,6 +165,7 @@ def test_a_castle_game_from_the_dialog_to_the_winner_with_a_sea_attack_a_hidden_
                 "[document.body.dataset.overlay, document.body.dataset.phase, document.getElementById('status')"
                 ".textContent, document.getElementById('panel-cards').hidden, window.riskGameCode()]")
             shoot(page, f"castle-hand-{viewport['width']}x{viewport['height']}.png")
+            check_layout(page, viewport)
             action = segment.actions[0]
             assert isinstance(action, RevealHiddenArmy)
             before = int(page.locator(f'[data-territory="{board.territories[action.territory].id}"] .army-count')
