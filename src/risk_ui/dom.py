@@ -40,7 +40,8 @@ TYPING = ("input", "select", "textarea")
 ARROW_PAN = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 MAP_ACTIONS = ("zoom-in", "zoom-out", "zoom-fit")
 # A part that asks for a choice as it appears takes the keyboard's focus to its first field.
-FOCUS_ON_SHOW = {"airfield-chooser": "airfield-where"}
+# A panel that appears out of sight (below the hand on a phone) takes the focus, which brings it into view.
+FOCUS_ON_SHOW = {"airfield-chooser": "airfield-where", "panel-sea": "sea-title"}
 # An edition's modal <dialog>s (the view says hidden or not; the page opens them with showModal, which traps
 # the focus and closes on Escape) and the command that tells the controller one closed itself.
 MODALS = {"spy-dialog": "spy-close"}

@@ -241,7 +241,7 @@ def app_html() -> str:
         + _button("spy-close", "Look at the map first", element_id="spy-close")
         + "</dialog>"
         '<section id="panel-sea" class="panel sea-panel" aria-labelledby="sea-title" hidden>'
-        '<h2 id="sea-title">Admiral: attack by sea</h2><p id="sea-summary"></p>'
+        '<h2 id="sea-title" tabindex="-1">Admiral: attack by sea</h2><p id="sea-summary"></p>'
         '<label>Armies to load <input id="sea-load" type="number" min="1" inputmode="numeric"></label>'
         '<div id="sea-odds" class="odds" aria-live="polite"></div><div class="attack-buttons">'
         + _button("sea-attack", "Sail and attack", element_id="sea-attack", extra=' class="primary"')

@@ -125,6 +125,9 @@ def sail(page: Any, action: SeaAttack, board: Any, viewport: dict[str, int]) -> 
     page.locator(f'#hand button[data-action="sail"][data-arg="{action.card}"]').click()
     panel = page.locator("#panel-sea")
     panel.wait_for(state="visible", timeout=10_000)
+    below = "document.getElementById('map').getBoundingClientRect().bottom - 2" if viewport["width"] < 900 else "0"
+    page.wait_for_function(f"""() => {{ const top = document.getElementById('panel-sea').getBoundingClientRect().top;
+        return {below} <= top && top < innerHeight; }}""", timeout=5_000)  # in sight (a phone's map stays on top)
     badge(page, board.territories[action.source].id).click()
     badge(page, board.territories[action.target].id).click()
     assert page.locator("#sea-load").input_value() == str(action.armies)  # all but one, unless told
