@@ -37,7 +37,7 @@ from risk.actions import (
     UseCommander,
     choice,
 )
-from risk.board import WILD, Board, load_board
+from risk.board import WILD, Board, Continent, load_board
 from risk.deck import deck_for
 from risk.events import (
     ArmiesLost,
@@ -369,6 +369,11 @@ class Flow:
         state.phase = Phase.REINFORCE
         events.append(TurnStarted(seat, state.turn, income))
         self.settle_reinforce(state, events)
+
+    def counted_groups(self, board: Board) -> tuple[Continent, ...]:
+        """The groups of territories the statistics count as held whole (every continent; an edition may
+        leave some out)."""
+        return board.continents
 
     def turn_income(self, state: GameState, player: int) -> int:
         """The armies a player's holdings bring each turn, for the statistics (the classic turn's

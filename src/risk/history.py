@@ -379,7 +379,7 @@ def snapshot_stats(state: GameState) -> tuple[SeatStats, ...]:
             armies[owner] += count
     continents = [0] * players
     owner_of = state.owner
-    for continent in state.board.continents:
+    for continent in hooks.counted_groups(state.board):
         first = owner_of[continent.territories[0]]
         if 0 <= first < players and all(owner_of[t] == first for t in continent.territories):
             continents[first] += 1

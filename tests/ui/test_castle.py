@@ -359,6 +359,8 @@ def test_the_log_the_replay_and_the_statistics_speak_of_castle_risk():
     assert ">Income<" not in html and '<th scope="col">Spoils</th>' in html
     first = turn_stats(c.game)[1][1]
     assert first[0].income == 8 and first[1].income == 8  # a castle chip each, 8 armies of spoils
+    last = turn_stats(c.game)[-1][1]
+    assert last[0].continents == 6 and last[0].income == 6 * 4 + 6 + 2 * 8  # every empire, not the independents
 
 
 def test_the_spys_look_is_a_modal_dialog_named_for_a_screen_reader_that_escape_closes_and_a_button_reopens(mount):

@@ -34,7 +34,7 @@ from risk.actions import (
     UseCommander,
     choice,
 )
-from risk.board import Board
+from risk.board import Board, Continent
 from risk.deck import deck_for
 from risk.events import BattleFought, Captured, Eliminated, GameWon, Placed, TurnStarted
 from risk.flow import Events, Flow, Handler, armies_text, step, territory_name
@@ -245,6 +245,9 @@ class CastleFlow(Flow):
 
     def reinforcements(self, state: GameState, player: int) -> int:
         return 0  # armies come at the end of the turn (the spoils) and from Reinforcement cards
+
+    def counted_groups(self, board: Board) -> tuple[Continent, ...]:
+        return tuple(g for g in board.continents if g.kind == "empire")  # the independents are no empire
 
     def turn_income(self, state: GameState, player: int) -> int:
         return self.spoils(state, player)[0]  # the statistics' income: the spoils its holdings bring
