@@ -247,8 +247,12 @@ def spy_html(c: Controller) -> str:
     if extra is None or state.phase is not SPY_LOOK or c.ui.viewer != extra.spier:
         return ""
     target = c.seat_name(extra.spied)
-    buttons = [_button("spy-discard", str(card), f"Discard {escape(target)}\u2019s {kind_title(kind_of(state, card))}",
-                       True) for card in extra.seen if card >= 0]
+    kinds: dict[int, list[int]] = {}  # cards of a kind act alike: one button per kind, its lowest card
+    for card in sorted(card for card in extra.seen if card >= 0):
+        kinds.setdefault(kind_of(state, card), []).append(card)
+    buttons = [_button("spy-discard", str(cards[0]), f"Discard {target}\u2019s {kind_title(kind)}"
+                       + (f" ({len(cards)} held)" if len(cards) > 1 else ""), True)
+               for kind, cards in sorted(kinds.items())]
     return (f'<p>Your Spy sees {escape(target)}\u2019s hand: choose the card they discard. Everyone will see '
             f'it; the rest stays secret.</p><div class="spy-cards">{"".join(buttons)}</div>')
 
