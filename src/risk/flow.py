@@ -38,7 +38,7 @@ from risk.actions import (
     UseCommander,
     choice,
 )
-from risk.board import WILD, Board, load_board
+from risk.board import WILD, Board, Continent, load_board
 from risk.deck import deck_for
 from risk.events import (
     ArmiesLost,
@@ -373,6 +373,16 @@ class Flow:
         state.phase = Phase.REINFORCE
         events.append(TurnStarted(seat, state.turn, income))
         self.settle_reinforce(state, events)
+
+    def counted_groups(self, board: Board) -> tuple[Continent, ...]:
+        """The groups of territories the statistics count as held whole (every continent; an edition may
+        leave some out)."""
+        return board.continents
+
+    def turn_income(self, state: GameState, player: int) -> int:
+        """The armies a player's holdings bring each turn, for the statistics (the classic turn's
+        reinforcements; an edition that pays at another moment says so)."""
+        return self.reinforcements(state, player)
 
     def reinforcements(self, state: GameState, player: int) -> int:
         """Armies a player receives at the start of a turn, before cards: territories / 3 (at least 3)
@@ -1104,8 +1114,8 @@ class Flow:
     # Messages
 
     def describe(self, event: object, names: Sequence[str], board: Board) -> str | None:
-        """An event of the edition's own as a sentence for the log (None: not one of its own; the log
-        describes the core events itself)."""
+        """An event of the edition's own as a sentence for the log, or a core event the edition words its own
+        way (None: the log's classic sentence, :func:`risk.history.describe`)."""
         return None
 
     def wrong_phase_message(self, state: GameState, action: Action) -> str:

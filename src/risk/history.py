@@ -94,6 +94,9 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
     def place(territory: int) -> str:
         return board.territories[territory].name
 
+    own = flow_for(game.rules).describe(event, names, board)
+    if own is not None:  # an edition's own events, and core events it words its own way
+        return own
     match event:
         case TurnStarted(seat, turn, income):
             return f"Turn {turn}: {names[seat]} receives {_armies(income)}."
@@ -151,7 +154,7 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
             return "The territories are dealt at random."
         case SetupDone():
             return "Every starting army is on the board."
-    return flow_for(game.rules).describe(event, names, board)
+    return None
 
 
 Position = tuple[int, int]
@@ -376,13 +379,13 @@ def snapshot_stats(state: GameState) -> tuple[SeatStats, ...]:
             armies[owner] += count
     continents = [0] * players
     owner_of = state.owner
-    for continent in state.board.continents:
+    for continent in hooks.counted_groups(state.board):
         first = owner_of[continent.territories[0]]
         if 0 <= first < players and all(owner_of[t] == first for t in continent.territories):
             continents[first] += 1
     return tuple(
         SeatStats(owned[seat], armies[seat], len(state.hands[seat]),
-                  hooks.reinforcements(state, seat) if owned[seat] and seat != state.neutral else 0,
+                  hooks.turn_income(state, seat) if owned[seat] and seat != state.neutral else 0,
                   continents[seat])
         for seat in range(players))
 

@@ -61,6 +61,8 @@ class CastleActions(EditionActions):
             c.play(PlaySpy(parts[0], parts[-1]))
         elif name == "spy-discard":
             c.play(SpyDiscard(parts[0]))
+        elif name in ("spy-open", "spy-close"):  # the look's dialog, closed to see the map, and opened again
+            c.ui.spy_closed = name == "spy-close"
         elif name == "reveal":
             c.play(RevealHiddenArmy(parts[0]))
         elif name == "orders":
@@ -78,8 +80,9 @@ class CastleActions(EditionActions):
 
     def after(self, c: Acting) -> None:
         """A sea attack made, or the turn over: the Admiral's choices are done with (one kept after a won
-        crossing sails again only when asked)."""
+        crossing sails again only when asked); a Spy's next look opens its dialog."""
         self.cancel(c)
+        c.ui.spy_closed = False
 
     # -- the Admiral --------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ screen of the seat they belong to, behind the hand-off screen. The engine decide
 from __future__ import annotations
 
 from html import escape
+from typing import ClassVar
 
 from risk.deck import deck_for
 from risk.events import Event
@@ -39,6 +40,7 @@ from risk.rules.castle.state import CastleState
 from risk.state import GameState, Phase
 from risk_ui.controller import Controller
 from risk_ui.edition_ui import EditionUi, Site
+from risk_ui.palette import site_svg
 from risk_ui.screen import Control
 from risk_ui.words import armies_text, plural
 
@@ -245,8 +247,12 @@ def spy_html(c: Controller) -> str:
     if extra is None or state.phase is not SPY_LOOK or c.ui.viewer != extra.spier:
         return ""
     target = c.seat_name(extra.spied)
-    buttons = [_button("spy-discard", str(card), f"Discard {escape(target)}\u2019s {kind_title(kind_of(state, card))}",
-                       True) for card in extra.seen if card >= 0]
+    kinds: dict[int, list[int]] = {}  # cards of a kind act alike: one button per kind, its lowest card
+    for card in sorted(card for card in extra.seen if card >= 0):
+        kinds.setdefault(kind_of(state, card), []).append(card)
+    buttons = [_button("spy-discard", str(cards[0]), f"Discard {target}\u2019s {kind_title(kind)}"
+                       + (f" ({len(cards)} held)" if len(cards) > 1 else ""), True)
+               for kind, cards in sorted(kinds.items())]
     return (f'<p>Your Spy sees {escape(target)}\u2019s hand: choose the card they discard. Everyone will see '
             f'it; the rest stays secret.</p><div class="spy-cards">{"".join(buttons)}</div>')
 
@@ -259,9 +265,11 @@ class CastleUi(EditionUi):
     """Castle Risk on the page (see the module docstring)."""
 
     edition = "castle"
-    panels = ("panel-castle", "panel-spy", "panel-sea")
+    panels = ("panel-castle", "panel-spy", "panel-sea", "spy-dialog")
     action_panels = ("panel-spy", "panel-sea")
     containers = ("castle-board", "spy-choices", "sea-odds")
+    stat_titles: ClassVar[dict[str, tuple[str, str]]] = {
+        "income": ("Spoils at the end of a turn", "Spoils"), "continents": ("Empires held", "Empires")}
 
     def status(self, c: Controller) -> str | None:
         state, ui = c.state, c.ui
@@ -360,6 +368,14 @@ class CastleUi(EditionUi):
         text = "; ".join(parts)
         return text[:1].upper() + text[1:]
 
+    def player_marks(self, c: Controller, state: GameState, seat: int) -> str:
+        """A tower per castle chip held, in the colour of the player whose castle it was (one's own first)."""
+        extra = castle_state(state)
+        if extra is None or seat >= len(extra.chips):
+            return ""
+        first = {empire: s for s, empire in enumerate(extra.empires)}
+        return "".join(site_svg("castle", c.seat_colour(first.get(chip, seat)).hex, 14) for chip in extra.chips[seat])
+
     def winner_text(self, c: Controller) -> str | None:
         state = c.state
         if castle_state(state) is None or state.winner < 0:
@@ -438,6 +454,7 @@ class CastleUi(EditionUi):
         controls: dict[str, Control] = {"panel-castle": Control(hidden=extra is None)}
         spying = state.phase is SPY_LOOK and not covered and playing and extra is not None and ui.viewer == extra.spier
         controls["panel-spy"] = Control(hidden=not spying)
+        controls["spy-dialog"] = Control(hidden=not spying or ui.spy_closed)  # a modal <dialog>
         sailing = state.phase is Phase.ATTACK and ui.sailing >= 0 and not covered and playing
         controls["panel-sea"] = Control(hidden=not sailing)
         if sailing:

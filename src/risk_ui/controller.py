@@ -256,6 +256,7 @@ class UiState:
     airfield_where: int = -1  # Revised: the territory chosen for it in the list (-1: none yet)
     sailing: int = -1  # Castle: the Admiral card of a sea attack being chosen (-1: none)
     load: int = 0  # Castle: the armies it loads (0: not chosen, all but one)
+    spy_closed: bool = False  # Castle: the Spy's look was closed (Escape) to look at the map; it opens again
     home: bool = False  # the first screen covers the page (a plain visit, or "Menu")
     home_page: str = "menu"  # which of HOME_PAGES it shows
     learn_step: int = 0  # the step of "How to play" shown

@@ -3,9 +3,11 @@
 With ``?debug=1`` the page puts :func:`selfplay_digest` (simple bots, or the hard ones, whose choices
 weigh floats) on ``window.riskSelfplayDigest`` and :func:`state_digest` of its current game on
 ``window.riskStateDigest``; the end-to-end tests call them and compare with the same functions run here
-in CPython. :func:`bot_turn_times` and :func:`share_link_times` give ``build.py bench`` its figures from
-inside the page, and :func:`record_update_times` gives ``bench/record_bench.py`` the record panels' cost
-per move.
+in CPython. :func:`game_code` and :func:`play_texts` (``window.riskGameCode``, ``window.riskPlay``) let a
+test read the game on the table and play the long dull parts of a game it planned at once, through the
+controller's checked entry point. :func:`bot_turn_times` and :func:`share_link_times` give ``build.py
+bench`` its figures from inside the page, and :func:`record_update_times` gives ``bench/record_bench.py``
+the record panels' cost per move.
 
 >>> len(selfplay_digest(1))
 64
@@ -31,6 +33,39 @@ def state_digest(state: GameState) -> str:
     """sha256 of the public facts of a state: owners, armies, hands, turn, phase, winner, generator."""
     facts = (state.owner, state.armies, state.hands, state.turn, state.phase.name, state.winner, state.rng)
     return hashlib.sha256(repr(facts).encode()).hexdigest()
+
+
+def game_code(controller: Any) -> str:
+    """The whole game on the table as a replay code (a test decodes it in CPython to plan its moves)."""
+    from risk.codec import encode_game
+
+    return encode_game(controller.game)
+
+
+def play_texts(page: Any, texts: str) -> str:
+    """Play each line of ``texts`` (an action's text form, ``risk.actions.format_action``) as a person's move
+    through the controller (checked: a refusal stops there; a hand-off screen is passed first, as the player
+    to move would), then draw the page once. Returns "" when every
+    move was played, else the first refusal and the line it came at."""
+    from risk.actions import IllegalAction, parse_action
+
+    controller = page.controller
+    problem = ""
+    for number, line in enumerate(str(texts).splitlines()):
+        if not line.strip():
+            continue
+        try:
+            action = parse_action(controller.state.board, line)
+        except IllegalAction as error:
+            problem = f"line {number + 1} ({line!r}): {error}"
+            break
+        if controller.ui.handoff >= 0:  # as a person would: the player to move takes the device first
+            controller.command("handoff")
+        if not controller.play(action):
+            problem = f"line {number + 1} ({line!r}): {controller.ui.notice}"
+            break
+    page.render()
+    return problem
 
 
 def selfplay_digest(seed: int, people: int = 4, level: str = "", actions: int = 0) -> str:

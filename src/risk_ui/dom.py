@@ -40,12 +40,19 @@ TYPING = ("input", "select", "textarea")
 ARROW_PAN = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 MAP_ACTIONS = ("zoom-in", "zoom-out", "zoom-fit")
 # A part that asks for a choice as it appears takes the keyboard's focus to its first field.
-FOCUS_ON_SHOW = {"airfield-chooser": "airfield-where"}
+# A panel that appears out of sight (below the hand on a phone) takes the focus, which brings it into view.
+FOCUS_ON_SHOW = {"airfield-chooser": "airfield-where", "panel-sea": "sea-title"}
+# An edition's modal <dialog>s (the view says hidden or not; the page opens them with showModal, which traps
+# the focus and closes on Escape) and the command that tells the controller one closed itself.
+MODALS = {"spy-dialog": "spy-close"}
 # Where a site's shape goes beside the army badge (in badge radii from its centre) and how large it is; the
 # owner's mark has the top right.
-SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25), "castle": (-1.35, -1.2),
-               "hidden": (-1.3, 1.25)}
-SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6, "castle": 1.45, "hidden": 1.4}
+# A castle is what Castle Risk is played for: its tower is the largest mark, well clear of the badge (it was 1.45
+# across, about 5 px on a phone); the hidden army's pennant too is larger than a city.
+SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25), "castle": (-1.65, -1.5),
+               "hidden": (-1.55, 1.45)}
+SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6, "castle": 2.2, "hidden": 1.8}
+SEA_LINK_LEAST = 34.0  # a dotted sea crossing is drawn at least this long (map units) so that it shows at all
 MARK_SIZE = 1.5  # the owner's mark, across, in badge radii (it was 1.1: too small to tell on a phone)
 # The map the build writes into index.html (so the board shows before Python starts); the others are fetched
 # from the site (assets/maps/<name>.svg, precached by the service worker, so they come offline too) the first
@@ -135,6 +142,7 @@ class Page:
         self._overlay = ""
         self._elements: dict[str, Any] = {}  # fixed elements of the layout by id (never replaced)
         self._drawn: dict[str, TerritoryView] = {}  # each territory as last drawn
+        self._modal_open: dict[str, bool] = {}  # an edition's dialogs the page opened and did not close
         self.after_render: list[Callable[[], None]] = []  # called after each render (autosave, saves panel)
         self._focus_next = ""  # a field to focus once this render is written (FOCUS_ON_SHOW)
         # The maps: the one in the page (``_map_name``), those drawn before and taken out (kept whole, with
@@ -170,6 +178,8 @@ class Page:
         self._listen(app, "input", self.on_input)
         self._listen(app, "change", self.on_change)
         self._listen(doc.getElementById("new-game-dialog"), "close", self.on_dialog_closed)
+        for ident in MODALS:
+            self._listen(doc.getElementById(ident), "close", lambda event, ident=ident: self.on_modal_closed(ident))
         self._listen(doc, "keydown", self.on_document_key)
         self.render()
 
@@ -208,6 +218,10 @@ class Page:
         missing = [t.id for t in board.territories if t.id not in self._territories]
         if missing:
             raise RuntimeError(f"the map has no element for {', '.join(missing)}")
+        for line in svg.querySelectorAll("#sea-links .sea-link"):
+            ends = [float(line.getAttribute(a) or 0) for a in ("x1", "y1", "x2", "y2")]
+            for attribute, value in zip(("x1", "y1", "x2", "y2"), sea_link_ends(*ends), strict=True):
+                line.setAttribute(attribute, f"{value:g}")
         board_element = doc.getElementById("map")
         tools = doc.createElement("div")
         tools.setAttribute("class", "map-overlay")
@@ -538,6 +552,12 @@ class Page:
         self._forget_values()
         self.render()
 
+    def on_modal_closed(self, ident: str) -> None:
+        """An edition's dialog closed: by Escape (the controller is told) or by the page itself (it knows)."""
+        if self._modal_open.pop(ident, False):
+            self.controller.command(MODALS[ident])
+            self.render()
+
     def on_dialog_closed(self, event: Any) -> None:
         """The dialog closed itself (Escape): the controller forgets it was open."""
         if self.controller.ui.dialog_open:
@@ -742,6 +762,14 @@ class Page:
 
     def _draw_control(self, ident: str, control: Control) -> None:
         element = self._by_id(ident)
+        if ident in MODALS:
+            if not control.hidden and not element.open:
+                self._modal_open[ident] = True
+                element.showModal()
+            elif control.hidden and element.open:
+                self._modal_open.pop(ident, None)  # closed by the page: not a close to report
+                element.close()
+            return
         if self._changed(ident, "hidden", control.hidden):
             element.hidden = control.hidden
             if not control.hidden and ident in FOCUS_ON_SHOW:
@@ -835,6 +863,24 @@ def page_fragment() -> str:
     from pyscript import window
 
     return str(window.location.hash)
+
+
+def sea_link_ends(x1: float, y1: float, x2: float, y2: float,
+                  least: float = SEA_LINK_LEAST) -> tuple[float, float, float, float]:
+    """A dotted sea crossing's ends, drawn out along its line to at least ``least`` long (the map draws
+    each from coast to coast, a few units across a strait, which no eye finds on a phone).
+
+    >>> sea_link_ends(0, 0, 10, 0, 30)
+    (-10.0, 0.0, 20.0, 0.0)
+    >>> sea_link_ends(0, 0, 40, 0, 30)
+    (0.0, 0.0, 40.0, 0.0)
+    """
+    dx, dy = x2 - x1, y2 - y1
+    length = (dx * dx + dy * dy) ** 0.5
+    if length >= least or length == 0:
+        return float(x1), float(y1), float(x2), float(y2)
+    grow = (least - length) / 2 / length
+    return (round(x1 - dx * grow, 1), round(y1 - dy * grow, 1), round(x2 + dx * grow, 1), round(y2 + dy * grow, 1))
 
 
 def expose(name: str, function: Callable[..., Any]) -> None:

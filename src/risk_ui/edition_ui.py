@@ -13,6 +13,8 @@ asks which edition is played. Pure, like the view.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from risk.events import Event
 from risk.odds_float import Battle
 from risk.state import GameState
@@ -29,6 +31,7 @@ class EditionUi:
     panels: tuple[str, ...] = ()  # ids of the edition's own panels in the layout: hidden in other games
     action_panels: tuple[str, ...] = ()  # those of them that act (hidden during a bot's turn and a replay)
     containers: tuple[str, ...] = ()  # ids whose inner HTML the edition writes ("" in other games)
+    stat_titles: ClassVar[dict[str, tuple[str, str]]] = {}  # a statistic's field -> (chart title, column) of its own
 
     def status(self, c: Controller) -> str | None:
         """The status line in the edition's own steps (None: the classic line fits)."""
@@ -44,6 +47,10 @@ class EditionUi:
 
     def player_facts(self, c: Controller, state: GameState, seat: int) -> str:
         """A line of the players panel for one seat ("" for none)."""
+        return ""
+
+    def player_marks(self, c: Controller, state: GameState, seat: int) -> str:
+        """Small pictures beside a seat's line (HTML, hidden from screen readers: its words say the same)."""
         return ""
 
     def winner_text(self, c: Controller) -> str | None:

@@ -71,6 +71,20 @@ class RulesEntry:
     points: tuple[str, ...]
 
 
+# The order of the editions in the dialog and the rules: the classic game first, the others after it as they came
+# to the page (an edition not named here comes last).
+EDITION_ORDER = ("classic", "classic-1963", "revised", "castle")
+
+
+def edition_place(name: str) -> int:
+    """Where an edition stands in the lists of editions.
+
+    >>> sorted(["castle", "revised", "classic"], key=edition_place)
+    ['classic', 'revised', 'castle']
+    """
+    return EDITION_ORDER.index(name) if name in EDITION_ORDER else len(EDITION_ORDER)
+
+
 EDITION_RULES: dict[str, RulesEntry] = {
     "classic": RulesEntry("classic", (
         "3 to 6 players; 2 players get a third, neutral army that takes territories but never attacks.",
@@ -103,8 +117,32 @@ EDITION_RULES: dict[str, RulesEntry] = {
         "Win with three objectives while holding your own capital, or by being the last player standing.",
     )),
     "castle": RulesEntry("castle", (
-        "Europe in 1850: castles, hidden armies, Generals, Marshalls, Admirals, Spies and Diplomats.",
-        "Spoils come at the end of the turn and there is no free move; capture every other castle to win.",
+        "Europe in 1850, for 2 to 6 players with 40, 35, 30, 25 or 20 armies each: six empires and eleven "
+        "independent lands. Win by capturing every other player's castle.",
+        "Setup: each player draws an empire's castle chip and puts the castle, with one army, on a territory "
+        "of that empire. Then the territories are claimed one army at a time, the rest placed five at a "
+        "time, and each player chooses, in secret, a territory for a hidden army (any without a castle).",
+        "Cards: everyone starts with three person cards and draws one at the start of each turn (up to "
+        "three if fewer). Reinforcements and Diplomats are played, and the hidden army comes out, before "
+        "your first attack; Generals, Admirals and Spies any time in your attacks.",
+        "The Reinforcement track, shared by everyone: each Reinforcement card played takes its next space "
+        "and gives its armies at once (4, 6, 8, 10, 12, 15, 20, 25, 30, 35, 40, 45); those cards never come "
+        "back.",
+        "Spoils: no armies at the start of a turn. At its end you collect 4 for every empire you hold whole, "
+        "6 for holding all the independent lands, and 8 for every castle chip you hold.",
+        "Castles: at most two attack dice against a castle's territory. Capturing a castle puts its player "
+        "out at once: you take their chips, their cards and their hidden army, and their other territories "
+        "are taken over.",
+        "Generals add 1 to your highest attack die, Marshalls to the defender's (played for you when you "
+        "are attacked); each stays in play until it loses a top pair. A Spy looks at a player's hand and "
+        "makes them discard one card, unless their own Spy blocks it.",
+        "Sea attacks: an Admiral carries armies from your coast to an enemy coast on the same water (the "
+        "Black Sea joins no other); they fight to the end. Won, they land and the Admiral comes back; lost, "
+        "the armies and the Admiral are lost. Dotted sea lines are crossed like borders.",
+        "Truces: a Diplomat stops attacks both ways with one player until your next turn (not with two "
+        "players).",
+        "Hidden army: once, before your first attack, it comes out on its territory if you hold it, with "
+        "the armies of the last Reinforcement played. There is no free move.",
     )),
 }
 
@@ -149,7 +187,7 @@ OPTION_RULES: dict[str, RulesEntry] = {
 def rules_html() -> str:
     """Every edition and option with its rules, for the first screen's rules page."""
     parts = ['<h3>Editions</h3>']
-    for name, edition in EDITIONS.items():
+    for name, edition in sorted(EDITIONS.items(), key=lambda item: edition_place(item[0])):
         entry = EDITION_RULES.get(name)
         points = entry.points if entry else (edition.description,)
         items = "".join(f"<li>{escape(p)}</li>" for p in points)
@@ -159,7 +197,7 @@ def rules_html() -> str:
     for name, option in OPTIONS.items():
         entry = OPTION_RULES.get(name)
         points = entry.points if entry else (option.description,)
-        editions = ", ".join(EDITIONS[e].title for e in option.editions if e in EDITIONS)
+        editions = ", ".join(EDITIONS[e].title for e in sorted(option.editions, key=edition_place) if e in EDITIONS)
         items = "".join(f"<li>{escape(p)}</li>" for p in points)
         parts.append(f'<section class="rules-entry" id="rules-{escape(name)}"><h4>{escape(option.title)}</h4>'
                      f'<p class="rules-for">For {escape(editions)}</p><ul>{items}</ul></section>')

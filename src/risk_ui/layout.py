@@ -64,12 +64,8 @@ def _exclusive_html(group: str, members: tuple[str, ...]) -> str:
     return f'<fieldset id="ng-{group}"><legend>Headquarters</legend>{"".join(radios)}</fieldset>'
 
 
-# The order of the editions in the dialog: the classic game first, the others after it as they came to it.
-EDITION_ORDER = ("classic", "classic-1963", "revised", "castle")
-
-
 def _edition_place(name: str) -> int:
-    return EDITION_ORDER.index(name) if name in EDITION_ORDER else len(EDITION_ORDER)
+    return help_text.edition_place(name)
 
 
 def dialog_html() -> str:
@@ -235,10 +231,17 @@ def app_html() -> str:
         + _button("airfield", "Place the Airfield and claim", element_id="airfield-place", extra=' class="primary"')
         + _button("cancel", "Cancel", element_id="airfield-cancel")
         + "</div></section>"
-        '<section id="panel-spy" class="panel spy-panel" aria-labelledby="spy-title" hidden>'
-        '<h2 id="spy-title">Your Spy\u2019s look</h2><div id="spy-choices" class="spy-choices"></div></section>'
+        '<section id="panel-spy" class="panel spy-panel" aria-labelledby="spy-panel-title" hidden>'
+        '<h2 id="spy-panel-title">Your Spy\u2019s look</h2><p class="note">Choose the card your Spy makes them '
+        'discard; nothing else can be done until then.</p>'
+        + _button("spy-open", "Choose the card\u2026", element_id="spy-reopen", extra=' class="primary"')
+        + "</section>"
+        '<dialog id="spy-dialog" class="spy-dialog" aria-labelledby="spy-title" aria-describedby="spy-choices">'
+        '<h2 id="spy-title">Your Spy\u2019s look</h2><div id="spy-choices" class="spy-choices"></div>'
+        + _button("spy-close", "Look at the map first", element_id="spy-close")
+        + "</dialog>"
         '<section id="panel-sea" class="panel sea-panel" aria-labelledby="sea-title" hidden>'
-        '<h2 id="sea-title">Admiral: attack by sea</h2><p id="sea-summary"></p>'
+        '<h2 id="sea-title" tabindex="-1">Admiral: attack by sea</h2><p id="sea-summary"></p>'
         '<label>Armies to load <input id="sea-load" type="number" min="1" inputmode="numeric"></label>'
         '<div id="sea-odds" class="odds" aria-live="polite"></div><div class="attack-buttons">'
         + _button("sea-attack", "Sail and attack", element_id="sea-attack", extra=' class="primary"')

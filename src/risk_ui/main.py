@@ -32,6 +32,8 @@ def main() -> None:
         dom.expose("riskBotTurnTimes", debug.bot_turn_times)
         dom.expose("riskShareLinkTimes", debug.share_link_times)
         dom.expose("riskStateDigest", lambda: debug.state_digest(page.controller.state))
+        dom.expose("riskGameCode", lambda: debug.game_code(page.controller))
+        dom.expose("riskPlay", lambda texts: debug.play_texts(page, texts))
         dom.expose("riskRecordUpdateTimes", lambda length, moves: debug.record_update_times(
             page, length, moves, settle=debug.settle_layout))
         dom.expose("riskRenderSplit", lambda: debug.render_split(page, debug.settle_layout))

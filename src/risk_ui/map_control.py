@@ -37,6 +37,9 @@ LINE_PX = 16.0  # a wheel "line" (deltaMode 1) in pixels
 PAGE_PX = 400.0  # a wheel "page" (deltaMode 2)
 
 
+WIDE_MAP = 1.6  # a map this many times wider than tall goes above the actions on a wide screen, a squarer one beside
+
+
 class MapControl:
     """Zoom, pan, names and taps of one board's map."""
 
@@ -84,8 +87,7 @@ class MapControl:
             text.textContent = name
             layer.appendChild(text)
             self._labels[tid] = (text, label_scale(name, box))
-        bounds = self.viewport.bounds
-        self.box_element.setAttribute("style", f"--map-aspect:{bounds.w / bounds.h:.4f}")
+        self.shape_box()
         self.svg.setAttribute("class", "zoomable")
         self.svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
         self.measure()
@@ -93,9 +95,16 @@ class MapControl:
     def attach(self) -> None:
         """The map is back in the page after another was shown: its box takes its shape again, and the map
         the zoom and centre it had."""
-        bounds = self.viewport.bounds
-        self.box_element.setAttribute("style", f"--map-aspect:{bounds.w / bounds.h:.4f}")
+        self.shape_box()
         self.measure()
+
+    def shape_box(self) -> None:
+        """The map's box takes the map's shape (--map-aspect), and says whether it is wide like the world
+        or nearer a square like Europe (data-shape), which a wide screen lays out beside the actions."""
+        bounds = self.viewport.bounds
+        aspect = bounds.w / bounds.h
+        self.box_element.setAttribute("style", f"--map-aspect:{aspect:.4f}")
+        self.box_element.setAttribute("data-shape", "wide" if aspect >= WIDE_MAP else "square")
 
     def measure(self) -> None:
         """Read the element's size (after a resize) and keep the zoom and centre."""

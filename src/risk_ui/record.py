@@ -322,9 +322,11 @@ def stats_parts(controller: Controller) -> dict[str, str]:
         names = seat_names(game)
         colours = [controller.seat_colour(seat).hex for seat in range(len(names))]
         turns = [turn for turn, _ in series]
+        own = ui_for(game.state).stat_titles
         drawn = "".join(
-            charts.line_chart(title, turns, [[getattr(stats[seat], field) for _, stats in series]
-                                             for seat in range(len(names))], names, colours)
+            charts.line_chart(own.get(field, (title, ""))[0], turns,
+                              [[getattr(stats[seat], field) for _, stats in series] for seat in range(len(names))],
+                              names, colours)
             for title, field in STAT_CHARTS)
         return f'<div class="charts">{drawn}</div>'
 
@@ -352,7 +354,9 @@ def figures_html(controller: Controller, series: list[tuple[int, tuple[SeatStats
     if not series:
         return ""
     turn, last = series[-1]
-    head = "".join(f'<th scope="col">{escape(title)}</th>' for title in FIGURE_HEADINGS)
+    own = ui_for(controller.state).stat_titles
+    head = "".join(f'<th scope="col">{escape(own.get(field, ("", title))[1])}</th>'
+                   for title, (_, field) in zip(FIGURE_HEADINGS, STAT_CHARTS, strict=True))
     rows = "".join(
         f'<tr data-seat="{seat}"><th scope="row">{escape(names[seat])}</th>'
         + "".join(f"<td>{getattr(stats, field)}</td>" for _, field in STAT_CHARTS) + "</tr>"

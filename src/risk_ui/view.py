@@ -162,6 +162,7 @@ def players_html(controller: Controller, state: GameState | None = None) -> str:
         elif state.headquarters[seat] >= 0:
             facts += "; headquarters chosen"
         more = ui_for(state).player_facts(controller, state, seat)
+        marks = ui_for(state).player_marks(controller, state, seat) if state.alive[seat] else ""
         if not state.alive[seat]:
             facts = "out of the game"
         current = ' aria-current="true"' if "current" in classes else ""
@@ -170,7 +171,8 @@ def players_html(controller: Controller, state: GameState | None = None) -> str:
             f'<li class="{" ".join(classes)}" data-seat="{seat}"{current}>{mark_svg(colour)}'
             f'<span class="player-name" title="{name}">{name}</span>'
             f'<span class="player-facts">{escape(facts)}</span>'
-            + (f'<span class="player-more">{escape(more)}</span>' if more else "") + "</li>")
+            + (f'<span class="player-more">{escape(more)}</span>' if more else "")
+            + (f'<span class="player-marks" aria-hidden="true">{marks}</span>' if marks else "") + "</li>")
     return "".join(rows)
 
 

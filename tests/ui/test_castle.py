@@ -22,6 +22,7 @@ from risk.rules.castle.flow import CASTLE, HIDING, SPOILS, SPY_LOOK
 from risk.rules.castle.state import CastleState
 from risk.state import GameState, Phase
 from risk_ui import odds_view, view
+from risk_ui.castle_view import kind_of
 from risk_ui.controller import Controller, NewGameSettings, parse_settings
 from risk_ui.palette import PALETTE
 
@@ -304,3 +305,133 @@ def test_a_classic_game_hides_every_castle_panel():
     for ident in ("panel-castle", "panel-spy", "panel-sea", "panel-objectives"):
         assert screen.controls[ident].hidden
     assert screen.html["castle-board"] == ""
+
+
+def planned_game(seed: int = 8) -> Controller:
+    """A two-player game played to its end by the plan of the whole-game tests (a hidden army brought out,
+    a Spy's look, a sea attack that takes the last castle)."""
+    from castle_plan import plan
+    from risk.actions import parse_action
+
+    c = Controller.new(NewGameSettings(SEATS[:2], "castle", ()), seed=seed)
+    for segment in plan(c.game):
+        for action in [parse_action(c.state.board, t) for t in segment.texts] + segment.actions:
+            pass_device(c)
+            assert c.play(action), c.ui.notice
+    return c
+
+
+def test_the_log_the_replay_and_the_statistics_speak_of_castle_risk():
+    import re
+
+    from risk.history import game_log, turn_stats
+    from risk.rules.castle.events import CastleCaptured, SpyPlayed
+    from risk_ui import record
+    from risk_ui.record import STATS_PARTS
+
+    c = planned_game()
+    lines = [line.text for line in game_log(c.game)]
+    assert "Turn 2: Bob's turn." in lines or "Turn 2: Ann's turn." in lines
+    assert not any("receives" in line for line in lines)  # no income at the start of a castle turn
+    said = " ".join(lines)
+    for words in ("'s hidden army comes out on", "'s Spy looks at Bob's hand", "Ann makes Bob discard a",
+                  "'s Admiral carries", "Bob is out of the game; Ann takes", "Ann captures Bob's castle on",
+                  "with 1 castle chip.", "Ann takes over", "Ann wins the game."):
+        assert words in said, words
+    assert not re.search(r"draws an? (Reinforcement|General|Marshall|Admiral|Spy|Diplomat)", said)
+    # The replay marks where the castle events acted, and its log ends at the moment replayed.
+    history = c.game.history
+    spied = next(i for i, step in enumerate(history) if any(isinstance(e, SpyPlayed) for e in step.events))
+    fell = next(i for i, step in enumerate(history) if any(isinstance(e, CastleCaptured) for e in step.events))
+    c.command("replay-open")
+    c.ui.record.replay.go(spied + 1)
+    assert "Spy looks at" in view.render(c).html["log"] and "captures Bob's castle" not in view.render(c).html["log"]
+    c.ui.record.replay.go(fell + 1)
+    sailed = next(e for e in history[fell].events if isinstance(e, SeaAttackMade))
+    marked = {t.index: t.classes for t in view.render(c).territories if t.classes}
+    assert marked[sailed.source] == ("selected",) and marked[sailed.target] == ("target",)
+    c.command("replay-close")
+    # The statistics: the spoils a seat's holdings bring, and the empires held.
+    c.command("stats-toggle")
+    while record.work(c):
+        pass
+    html = "".join(view.render(c).html[part] for part in STATS_PARTS)
+    assert 'class="chart-title">Spoils at the end of a turn</text>' in html and ">Empires held</text>" in html
+    assert ">Income<" not in html and '<th scope="col">Spoils</th>' in html
+    first = turn_stats(c.game)[1][1]
+    assert first[0].income == 8 and first[1].income == 8  # a castle chip each, 8 armies of spoils
+    last = turn_stats(c.game)[-1][1]
+    assert last[0].continents == 6 and last[0].income == 6 * 4 + 6 + 2 * 8  # every empire, not the independents
+
+
+def test_the_spys_look_is_a_modal_dialog_named_for_a_screen_reader_that_escape_closes_and_a_button_reopens(mount):
+    c = to_first_attack(castle())
+    seat = c.state.current
+    target = (seat + 1) % 3
+    give(c.state, seat, [FIRST[SPY]])
+    c.state.hands[target][:] = [h for h in c.state.hands[target] if not FIRST[SPY] <= h < FIRST[DIPLOMAT]]
+    doc, _page = mount(c)
+    dialog = doc.getElementById("spy-dialog")
+    assert dialog.tagName == "dialog" and not dialog.open
+    doc.click(doc.querySelector(f'#hand button[data-action="spy"][data-arg="{FIRST[SPY]}-{target}"]'))
+    assert c.state.phase is SPY_LOOK and dialog.open  # showModal: the rest of the page is inert
+    title = doc.getElementById(str(dialog.getAttribute("aria-labelledby")))
+    assert title.textContent == "Your Spy\u2019s look" and dialog.contains(title)
+    choices = dialog.querySelectorAll('[data-action="spy-discard"]')
+    kinds = {kind_of(c.state, card) for card in c.state.hands[target]}
+    assert len(choices) == len(kinds)  # one button per kind of card (they act alike), its count said
+    dialog.close()  # Escape: the browser closes a modal dialog and says so
+    assert c.ui.spy_closed and not dialog.open
+    reopen = doc.getElementById("spy-reopen")
+    assert not doc.getElementById("panel-spy").hidden and not reopen.hidden
+    doc.click(reopen)
+    assert dialog.open and not c.ui.spy_closed
+    card = int(str(choices[0].getAttribute("data-arg")))
+    doc.click(dialog.querySelector(f'[data-action="spy-discard"][data-arg="{card}"]'))
+    assert c.state.phase is Phase.ATTACK and not dialog.open and not c.ui.spy_closed
+    assert card not in c.state.hands[target] and doc.getElementById("panel-spy").hidden
+
+
+def test_the_first_screens_rules_list_the_editions_in_order_and_tell_castle_risk_in_plain_words():
+    import re
+
+    from risk_ui import help_text, layout
+
+    html = help_text.rules_html()
+    editions = re.findall(r'id="rules-(classic|classic-1963|revised|castle)"', html)
+    assert editions == ["classic", "classic-1963", "revised", "castle"]
+    dialog = re.findall(r'name="ng-edition" value="([a-z0-9-]+)"', layout.dialog_html())
+    assert dialog == editions
+    castle_rules = html[html.index('id="rules-castle"'):]
+    castle_rules = castle_rules[:castle_rules.index("</section>")]
+    for words in ("castle chip", "in secret", "three person cards", "Reinforcement track", "Spoils", "8 for every "
+                  "castle chip", "at most two attack dice", "Admiral", "Black Sea", "Diplomat", "Hidden army",
+                  "Spy", "General", "Marshall", "no free move"):
+        assert words in castle_rules, words
+
+
+def test_castle_marks_are_larger_than_the_owners_mark_and_sea_crossings_long_enough_to_see(mount):
+    import re
+
+    from risk_ui.dom import MARK_SIZE, SITE_SIZES
+
+    c = to_first_attack(castle())
+    doc, _page = mount(c)
+    assert SITE_SIZES["castle"] > MARK_SIZE and SITE_SIZES["hidden"] > SITE_SIZES["city"]
+    towers = [e for e in doc.querySelectorAll(".site-castle") if e.getAttribute("d")]
+    assert len(towers) == 3
+    xs = [float(v) for v in re.findall(r"[ML](-?[\d.]+) ", str(towers[0].getAttribute("d")))]
+    assert max(xs) - min(xs) >= 19  # map units across: 2.2 badge radii of 9
+    lines = doc.querySelectorAll("#sea-links .sea-link")
+    assert len(lines) == 4
+    for line in lines:
+        x1, y1, x2, y2 = (float(str(line.getAttribute(a))) for a in ("x1", "y1", "x2", "y2"))
+        assert ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 >= 33.9
+    # A tower per castle chip beside each player's line, in the colour of the castle's first owner.
+    players = view.render(c).html["players"]
+    assert players.count('class="site site-castle"') == 3
+    seat = c.state.current
+    ext(c).chips[seat].append(ext(c).empires[(seat + 1) % 3])
+    players = view.render(c).html["players"]
+    assert players.count('class="site site-castle"') == 4
+    assert players.count(f'fill="{c.seat_colour((seat + 1) % 3).hex}"') >= 2

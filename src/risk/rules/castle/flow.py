@@ -34,9 +34,9 @@ from risk.actions import (
     UseCommander,
     choice,
 )
-from risk.board import Board
+from risk.board import Board, Continent
 from risk.deck import deck_for
-from risk.events import BattleFought, Captured, Eliminated, GameWon, Placed
+from risk.events import BattleFought, Captured, Eliminated, GameWon, Placed, TurnStarted
 from risk.flow import Events, Flow, Handler, armies_text, step, territory_name
 from risk.rules import Rules
 from risk.rules.castle import (
@@ -245,6 +245,12 @@ class CastleFlow(Flow):
 
     def reinforcements(self, state: GameState, player: int) -> int:
         return 0  # armies come at the end of the turn (the spoils) and from Reinforcement cards
+
+    def counted_groups(self, board: Board) -> tuple[Continent, ...]:
+        return tuple(g for g in board.continents if g.kind == "empire")  # the independents are no empire
+
+    def turn_income(self, state: GameState, player: int) -> int:
+        return self.spoils(state, player)[0]  # the statistics' income: the spoils its holdings bring
 
     def spoils(self, state: GameState, seat: int) -> tuple[int, int, bool, int]:
         """``(armies, empires held whole, all independents held, castle chips held)``."""
@@ -873,6 +879,8 @@ class CastleFlow(Flow):
             return board.territories[territory].name
 
         match event:
+            case TurnStarted(seat, turn, _income):  # no income: armies come from cards and the spoils
+                return f"Turn {turn}: {names[seat]}'s turn."
             case ChipsDrawn(empires):
                 drawn = ", ".join(f"{names[s]} the {board.continents[e].name}" for s, e in enumerate(empires))
                 return f"Castle chips drawn: {drawn}."
@@ -903,11 +911,17 @@ class CastleFlow(Flow):
                 result = "land" if won else "are lost with the Admiral"
                 return (f"{names[seat]}'s Admiral carries {armies_text(armies)} from {place(source)} to "
                         f"{place(target)}: they {result}.")
+            case Eliminated(seat, by, cards):  # a castle fell: the chip and the take-over follow
+                taken = f"; {names[by]} takes {_count(len(cards), 'card')}" if cards else ""
+                return f"{names[seat]} is out of the game{taken}."
             case CastleCaptured(seat, by, territory, chips):
-                return (f"{names[by]} captures {names[seat]}'s castle on {place(territory)} and its "
-                        f"{len(chips)} chip{'s' if len(chips) != 1 else ''}: {names[seat]} is out.")
+                return (f"{names[by]} captures {names[seat]}'s castle on {place(territory)} with "
+                        f"{_count(len(chips), 'castle chip')}.")
             case TakenOver(territories, seats):
-                return "Taken over: " + ", ".join(f"{place(t)} by {names[s]}" for t, s in zip(territories, seats)) + "."
+                takers: dict[int, list[str]] = {}
+                for t, s in zip(territories, seats):
+                    takers.setdefault(s, []).append(place(t))
+                return " ".join(f"{names[s]} takes over {', '.join(held)}." for s, held in takers.items())
             case SpoilsCollected(seat, armies, empires, independents, chips):
                 parts = [f"{chips} castle chip{'s' if chips != 1 else ''}"]
                 if empires:
@@ -932,6 +946,11 @@ def _model(cap: int, plus_a: int, plus_d: int) -> dice.DiceModel:
         model = _MODELS[key] = dice.PLAIN if key == (3, 0, 0) else dice.DiceModel(
             attack_max=cap, attack_plus=plus_a, defend_plus=plus_d)
     return model
+
+
+def _count(count: int, noun: str) -> str:
+    """ "1 card", "3 cards"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _a(noun: str) -> str:
