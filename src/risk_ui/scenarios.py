@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import parse_qs
 
-from risk.ai import make_bot
+from risk.ai import classic_bot
 from risk.board import ARTILLERY, CAVALRY, INFANTRY
 from risk.deck import deck_for
 from risk.engine import apply, new_game
@@ -147,13 +147,14 @@ REVISED_LIMIT = 3_000  # actions a Revised scenario plays at most looking for it
 
 
 def _revised_game(seed: int, stop: Callable[[GameState, RevisedFlow], bool], claim: bool) -> GameState:
-    """A 4-player Revised game between normal bots from ``seed``, played until ``stop`` says so in the
+    """A 4-player Revised game between the classic family's normal bots (the positions the page's tests were
+    written for; the Revised bots would reach others) from ``seed``, played until ``stop`` says so in the
     attack phase (or the game ends, or :data:`REVISED_LIMIT` actions); with ``claim``, the player to move
     claims an objective as soon as it meets one (an Airfield on its largest army)."""
     state = new_game(make_rules("revised"), REVISED_PLAYERS, seed)
     flow = flow_for(state.rules)
     assert isinstance(flow, RevisedFlow)
-    bots = [make_bot("normal", seed * 10 + seat) for seat in range(state.players)]
+    bots = [classic_bot("normal", seed * 10 + seat) for seat in range(state.players)]
     for _ in range(REVISED_LIMIT):
         if state.over:
             break
