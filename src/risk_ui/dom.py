@@ -53,6 +53,7 @@ SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 
                "hidden": (-1.55, 1.45)}
 SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6, "castle": 2.2, "hidden": 1.8}
 SEA_LINK_LEAST = 34.0  # a dotted sea crossing is drawn at least this long (map units) so that it shows at all
+DRAWN_OUT_SEA_LINKS = ("castle",)  # the maps whose crossings are drawn out (the world's wrap round its edges)
 MARK_SIZE = 1.5  # the owner's mark, across, in badge radii (it was 1.1: too small to tell on a phone)
 # The map the build writes into index.html (so the board shows before Python starts); the others are fetched
 # from the site (assets/maps/<name>.svg, precached by the service worker, so they come offline too) the first
@@ -218,7 +219,7 @@ class Page:
         missing = [t.id for t in board.territories if t.id not in self._territories]
         if missing:
             raise RuntimeError(f"the map has no element for {', '.join(missing)}")
-        for line in svg.querySelectorAll("#sea-links .sea-link"):
+        for line in svg.querySelectorAll("#sea-links .sea-link") if name in DRAWN_OUT_SEA_LINKS else ():
             ends = [float(line.getAttribute(a) or 0) for a in ("x1", "y1", "x2", "y2")]
             for attribute, value in zip(("x1", "y1", "x2", "y2"), sea_link_ends(*ends), strict=True):
                 line.setAttribute(attribute, f"{value:g}")

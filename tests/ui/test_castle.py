@@ -435,3 +435,16 @@ def test_castle_marks_are_larger_than_the_owners_mark_and_sea_crossings_long_eno
     players = view.render(c).html["players"]
     assert players.count('class="site site-castle"') == 4
     assert players.count(f'fill="{c.seat_colour((seat + 1) % 3).hex}"') >= 2
+
+
+def test_the_worlds_sea_lines_are_left_as_the_classic_map_draws_them(mount):
+    import re
+    from pathlib import Path
+
+    svg = (Path(__file__).resolve().parents[2] / "assets" / "maps" / "classic.svg").read_text(encoding="utf-8")
+    drawn = re.findall(r'<line class="sea-link"[^>]*x1="([-\d.]+)"', svg)
+    c = Controller.new(NewGameSettings(tuple(Seat(PALETTE[i].name, i) for i in range(3)), "classic",
+                                       ("auto-setup",)), seed=1)
+    doc, _page = mount(c, svg)
+    lines = doc.querySelectorAll("#sea-links .sea-link")
+    assert [str(line.getAttribute("x1")) for line in lines] == drawn
