@@ -843,6 +843,10 @@ class Flow:
         """The seat that has won, or -1 while the game goes on: the last one standing, or the
         headquarters goal."""
         alive, neutral = state.alive, state.neutral
+        # Counted first: this runs after every capture, and mostly several players are left.
+        living = alive.count(True) - (neutral >= 0 and alive[neutral])
+        if living > 1 and not state.rules.headquarters:
+            return -1
         people = [p for p in range(state.players) if alive[p] and p != neutral]
         if len(people) == 1:
             return people[0]

@@ -5,14 +5,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from risk.actions import Action
 from risk.ai import Bot, choose
 from risk.ai.simple import SimpleBot
 from risk.deck import deck_for
-from risk.engine import apply, new_game
+from risk.engine import new_game
 from risk.events import Event
-from risk.flow import flow_for
+from risk.flow import Flow, flow_for
 from risk.rules import Rules
 from risk.state import GameState, Phase
 
@@ -58,13 +59,21 @@ def play_game(
     state = new_game(rules, people, seed)
     players: Sequence[Bot] = bots or [SimpleBot(seed * 7919 + seat) for seat in range(state.players)]
     actions = 0
-    # Bots that know the rules are asked directly (risk.ai.choose would only hand their choice back).
-    trusted = flow_for(rules).bots_know_the_rules
+    flow = flow_for(rules)
+    # Bots that know the rules are asked directly (risk.ai.choose would only hand their choice back), each
+    # action's effect is found once per action (what Flow.apply does, without the calls around it).
+    trusted = flow.bots_know_the_rules
+    choosers: list[Callable[[GameState], Action]] = [
+        bot.choose if trusted else partial(choose, bot) for bot in players]
+    effects = flow.effects if type(flow).apply is Flow.apply else None
     over = Phase.OVER
     while state.phase is not over:
-        bot = players[state.current]
-        action = bot.choose(state) if trusted else choose(bot, state)
-        events = apply(state, action)
+        action = choosers[state.current](state)
+        if effects is not None:
+            events: list[Event] = []
+            effects[type(action)](state, action, events)
+        else:
+            events = flow.apply(state, action)
         actions += 1
         if on_action is not None:
             on_action(state)

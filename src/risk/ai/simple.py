@@ -22,7 +22,8 @@ from risk.actions import (
     UseCommander,
 )
 from risk.ai.random_bot import any_legal_action
-from risk.engine import must_trade, occupy_range, reachable, tradable_sets, trade
+from risk.engine import must_trade, reachable, tradable_sets, trade
+from risk.flow import flow_for
 from risk.state import GameState, Phase
 
 
@@ -40,12 +41,14 @@ class SimpleBot:
     def choose(self, state: GameState) -> Action:
         """The action for ``state.current``."""
         phase = state.phase
+        # The commonest first: a turn is mostly attacks and move-ins.
         if phase is Phase.ATTACK:
             return self._attack(state)
+        if phase is Phase.OCCUPY:
+            low, high = flow_for(state.rules).occupy_range(state)
+            return Occupy(high if high >= low else low)
         if phase is Phase.REINFORCE:
             return self._reinforce(state)
-        if phase is Phase.OCCUPY:
-            return self._occupy(state)
         if phase is Phase.FORTIFY:
             return EndTurn()
         if phase is Phase.BATTLE:
@@ -150,10 +153,6 @@ class SimpleBot:
                 count = min(armies[source] - 1, self._room(state, target))
                 return Fortify(source, target, count)
         return EndTurn()
-
-    def _occupy(self, state: GameState) -> Action:
-        low, high = occupy_range(state)
-        return Occupy(high if high >= low else low)
 
     def _battle(self, state: GameState) -> Action:
         faces = state.attacker_faces
