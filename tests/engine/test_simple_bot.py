@@ -10,17 +10,54 @@ from __future__ import annotations
 
 import pytest
 
-from risk.actions import Action, Blitz
+from risk.actions import Action, Blitz, EndTurn, Fortify, Place
 from risk.ai import choose
 from risk.ai.simple import SimpleBot
-from risk.engine import apply, new_game, play
+from risk.engine import apply, new_game, play, reachable, tradable_sets, trade
 from risk.rules import make_rules
 from risk.state import GameState, Phase
 from scenario import ALL_EDITION_OPTIONS
 
 
 class ReferenceBot(SimpleBot):
-    """The simple bot with its attack chosen by surveying every attack in board order, every time."""
+    """The simple bot as it was written first: its attack chosen by surveying every attack in board order
+    every time, its reinforcement, setup placement and free move by plain list comprehensions."""
+
+    def _fronts(self, state: GameState, seat: int) -> list[int]:
+        owner, neighbours = state.owner, state.board.neighbours
+        return [t for t, o in enumerate(owner) if o == seat and any(owner[n] != seat for n in neighbours[t])]
+
+    def _reinforce(self, state: GameState) -> Action:
+        seat = state.current
+        sets = tradable_sets(state)
+        if sets:
+            return trade(state, sets[0])
+        armies, owner, neighbours = state.armies, state.owner, state.board.neighbours
+        best, best_score = -1, -(1 << 30)
+        for t in self._fronts(state, seat):
+            if self._room(state, t) <= 0:
+                continue
+            weakest = min(armies[n] for n in neighbours[t] if owner[n] != seat)
+            score = armies[t] - weakest
+            if score > best_score:
+                best, best_score = t, score
+        if best < 0:
+            best = self._pick([t for t in state.territories_of(seat) if self._room(state, t) > 0])
+        return Place(best, min(state.reserve[seat], self._room(state, best)))
+
+    def _free_move(self, state: GameState) -> Action:
+        seat = state.current
+        armies, owner, neighbours = state.armies, state.owner, state.board.neighbours
+        idle = [t for t, o in enumerate(owner)
+                if o == seat and armies[t] > 1 and all(owner[n] == seat for n in neighbours[t])]
+        if idle:
+            source = max(idle, key=lambda t: (armies[t], -t))
+            targets = [t for t in reachable(state, source) if self._room(state, t) > 0]
+            if targets:
+                fronts = [t for t in targets if any(owner[n] != seat for n in neighbours[t])]
+                target = self._pick(fronts or targets)
+                return Fortify(source, target, min(armies[source] - 1, self._room(state, target)))
+        return EndTurn()
 
     def _attack(self, state: GameState) -> Action:
         seat = state.current

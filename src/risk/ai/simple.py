@@ -70,10 +70,16 @@ class SimpleBot:
     # -- helpers --------------------------------------------------------------------------
 
     def _fronts(self, state: GameState, seat: int) -> list[int]:
+        """The seat's territories with an enemy next door, in board order."""
         owner, neighbours = state.owner, state.board.neighbours
-        return [
-            t for t, o in enumerate(owner) if o == seat and any(owner[n] != seat for n in neighbours[t])
-        ]
+        fronts = []
+        for t, o in enumerate(owner):
+            if o == seat:
+                for n in neighbours[t]:
+                    if owner[n] != seat:
+                        fronts.append(t)
+                        break
+        return fronts
 
     def _room(self, state: GameState, territory: int) -> int:
         cap = state.rules.army_cap
@@ -96,14 +102,19 @@ class SimpleBot:
         if must_trade(state):  # pragma: no cover - five cards always hold a set
             raise AssertionError("forced to trade without a set")
         armies, owner, neighbours = state.armies, state.owner, state.board.neighbours
+        cap = state.rules.army_cap
+        # The front with room whose army is largest against its weakest enemy neighbour (the first in board
+        # order among equals).
         best, best_score = -1, -(1 << 30)
-        for t in self._fronts(state, seat):
-            if self._room(state, t) <= 0:
+        for t, o in enumerate(owner):
+            if o != seat or (cap and armies[t] >= cap):
                 continue
-            weakest = min(armies[n] for n in neighbours[t] if owner[n] != seat)
-            score = armies[t] - weakest
-            if score > best_score:
-                best, best_score = t, score
+            weakest = 1 << 30
+            for n in neighbours[t]:
+                if owner[n] != seat and armies[n] < weakest:
+                    weakest = armies[n]
+            if weakest != 1 << 30 and armies[t] - weakest > best_score:
+                best, best_score = t, armies[t] - weakest
         if best < 0:
             best = self._pick([t for t in state.territories_of(seat) if self._room(state, t) > 0])
         return Place(best, min(state.reserve[seat], self._room(state, best)))
@@ -140,12 +151,16 @@ class SimpleBot:
         """Bring the largest idle army to the front, or end the turn."""
         seat = state.current
         armies, owner, neighbours = state.armies, state.owner, state.board.neighbours
-        idle = [
-            t for t, o in enumerate(owner)
-            if o == seat and armies[t] > 1 and all(owner[n] == seat for n in neighbours[t])
-        ]
-        if idle:
-            source = max(idle, key=lambda t: (armies[t], -t))
+        # The largest army (the first in board order among equals) with no enemy next door.
+        source, most = -1, 1
+        for t, o in enumerate(owner):
+            if o == seat and armies[t] > most:
+                for n in neighbours[t]:
+                    if owner[n] != seat:
+                        break
+                else:
+                    source, most = t, armies[t]
+        if source >= 0:
             targets = [t for t in reachable(state, source) if self._room(state, t) > 0]
             if targets:
                 fronts = [t for t in targets if any(owner[n] != seat for n in neighbours[t])]
