@@ -836,8 +836,9 @@ class Flow:
         events.append(Eliminated(seat, by, taken))
 
     def won_by_capture(self, state: GameState) -> int:
-        """Who wins on the spot after a capture (and any elimination it made), or -1."""
-        return self.winner(state)
+        """Who wins on the spot after a capture (and any elimination it made), or -1: in the classic game only an
+        elimination (the last one standing) or a headquarters taken can end it."""
+        return self.winner(state) if state.just_eliminated or state.rules.headquarters else -1
 
     def winner(self, state: GameState) -> int:
         """The seat that has won, or -1 while the game goes on: the last one standing, or the
@@ -863,10 +864,12 @@ class Flow:
 
     def occupy_range(self, state: GameState) -> tuple[int, int]:
         """The fewest and most armies that may move in after the capture just made."""
-        source, target = state.battle_source, state.battle_target
-        low = state.battle_dice if state.rules.occupy_minimum == "dice" else 1
-        high = min(state.armies[source] - 1, cap_room(state, target))
-        return min(low, high), high
+        armies, rules = state.armies, state.rules
+        high = armies[state.battle_source] - 1
+        if rules.army_cap and rules.army_cap - armies[state.battle_target] < high:
+            high = rules.army_cap - armies[state.battle_target]
+        low = state.battle_dice if rules.occupy_minimum == "dice" else 1
+        return (low if low < high else high), high
 
     def occupy(self, state: GameState, count: int, events: Events) -> None:
         """Move armies into the territory just captured; then a trade may be due after an elimination."""
