@@ -46,7 +46,13 @@ class SimpleBot:
             return self._attack(state)
         if phase is Phase.OCCUPY:
             low, high = flow_for(state.rules).occupy_range(state)
-            return Occupy(high if high >= low else low)
+            count = high if high >= low else low
+            occupy = _OCCUPY.get(count)
+            if occupy is None:
+                if len(_OCCUPY) > 4096:
+                    _OCCUPY.clear()
+                occupy = _OCCUPY[count] = Occupy(count)
+            return occupy
         if phase is Phase.REINFORCE:
             return self._reinforce(state)
         if phase is Phase.FORTIFY:
@@ -129,7 +135,7 @@ class SimpleBot:
             here = armies[source]
             if owner[source] == seat and owner[target] != seat and here - 1 > last.stop_at and here > armies[target]:
                 return last
-        best: Blitz | None = None
+        best_source = best_target = -1
         best_margin = 0
         # Under an army cap stacks stop growing: a full stack attacks even an equal one, or nobody would.
         capped = state.rules.army_cap
@@ -141,11 +147,18 @@ class SimpleBot:
                 if owner[target] != seat:
                     margin = here - 1 - armies[target] + bonus
                     if margin > best_margin:
-                        best, best_margin = Blitz(source, target, min(here - 2, armies[target] // 2 + 1)), margin
+                        best_source, best_target, best_margin = source, target, margin
+        if best_source < 0:
+            self._last = None
+            return self._free_move(state)
+        key = (best_source, best_target, min(armies[best_source] - 2, armies[best_target] // 2 + 1))
+        best = _BLITZ.get(key)
+        if best is None:
+            if len(_BLITZ) > 4096:
+                _BLITZ.clear()
+            best = _BLITZ[key] = Blitz(*key)
         self._last = best
-        if best is not None:
-            return best
-        return self._free_move(state)
+        return best
 
     def _free_move(self, state: GameState) -> Action:
         """Bring the largest idle army to the front, or end the turn."""
@@ -179,3 +192,9 @@ class SimpleBot:
             if state.battle_source in hand or state.battle_target in hand:
                 return Reroll(lowest)
         return AcceptRoll()
+
+
+# Actions are immutable values: the bot hands out one object per attack and per move-in size instead of
+# building the same ones again (a frozen dataclass is slow to build; a turn has some 8 attacks and move-ins).
+_BLITZ: dict[tuple[int, int, int], Blitz] = {}
+_OCCUPY: dict[int, Occupy] = {}
