@@ -13,7 +13,7 @@ from risk.ai.simple import SimpleBot
 from risk.deck import deck_for
 from risk.engine import new_game
 from risk.events import Event
-from risk.flow import Flow, flow_for
+from risk.flow import UNRECORDED, Flow, flow_for
 from risk.rules import Rules
 from risk.state import GameState, Phase
 
@@ -66,14 +66,16 @@ def play_game(
     choosers: list[Callable[[GameState], Action]] = [
         bot.choose if trusted else partial(choose, bot) for bot in players]
     effects = flow.effects if type(flow).apply is Flow.apply else None
+    # What happened is built only for on_step; without it nothing reads the events.
+    record = on_step is not None
     over = Phase.OVER
     while state.phase is not over:
         action = choosers[state.current](state)
-        if effects is not None:
-            events: list[Event] = []
-            effects[type(action)](state, action, events)
-        else:
+        if effects is None:
             events = flow.apply(state, action)
+        else:
+            events = [] if record else UNRECORDED
+            effects[type(action)](state, action, events)
         actions += 1
         if on_action is not None:
             on_action(state)
