@@ -7,6 +7,8 @@ generator of its own (never from the game's).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from risk import rng
 from risk.actions import (
     AcceptRoll,
@@ -22,8 +24,9 @@ from risk.actions import (
     UseCommander,
 )
 from risk.ai.random_bot import any_legal_action
-from risk.engine import must_trade, reachable, tradable_sets, trade
+from risk.engine import must_trade, occupy_range, reachable, tradable_sets, trade
 from risk.flow import flow_for
+from risk.rules import Rules
 from risk.state import GameState, Phase
 
 
@@ -33,6 +36,9 @@ class SimpleBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = rng.seed_state(seed)
         self._last: Blitz | None = None
+        # The move-in range of the rules last played (found once: a turn has some 7 move-ins).
+        self._rules: Rules | None = None
+        self._occupy_range: Callable[[GameState], tuple[int, int]] = occupy_range
 
     def _pick(self, items: list[int]) -> int:
         self.rng, i = rng.below(self.rng, len(items))
@@ -45,7 +51,9 @@ class SimpleBot:
         if phase is Phase.ATTACK:
             return self._attack(state)
         if phase is Phase.OCCUPY:
-            low, high = flow_for(state.rules).occupy_range(state)
+            if state.rules is not self._rules:
+                self._rules, self._occupy_range = state.rules, flow_for(state.rules).occupy_range
+            low, high = self._occupy_range(state)
             count = high if high >= low else low
             occupy = _OCCUPY.get(count)
             if occupy is None:
@@ -133,7 +141,7 @@ class SimpleBot:
         if last is not None:
             source, target = last.source, last.target
             here = armies[source]
-            if owner[source] == seat and owner[target] != seat and here - 1 > last.stop_at and here > armies[target]:
+            if owner[target] != seat and owner[source] == seat and here - 1 > last.stop_at and here > armies[target]:
                 return last
         best_source = best_target = -1
         best_margin = 0
