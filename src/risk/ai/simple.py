@@ -7,6 +7,7 @@ generator of its own (never from the game's).
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable
 
 from risk import rng
@@ -24,6 +25,7 @@ from risk.actions import (
     UseCommander,
 )
 from risk.ai.random_bot import any_legal_action
+from risk.board import Board
 from risk.engine import must_trade, occupy_range, reachable, tradable_sets, trade
 from risk.flow import flow_for
 from risk.rules import Rules
@@ -36,6 +38,14 @@ class SimpleBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = rng.seed_state(seed)
         self._last: Blitz | None = None
+        # The sources of attacks (see _sources): for which seat and board, the armies and owners they were
+        # found on, and the territories the bot's last attack touches.
+        self._seat = -1
+        self._board: Board | None = None
+        self._armies: list[int] = []
+        self._owner: list[int] = []
+        self._source_list: list[int] = []
+        self._touched: tuple[int, ...] = ()
         # The move-in range of the rules last played (found once: a turn has some 7 move-ins).
         self._rules: Rules | None = None
         self._occupy_range: Callable[[GameState], tuple[int, int]] = occupy_range
@@ -147,9 +157,8 @@ class SimpleBot:
         best_margin = 0
         # Under an army cap stacks stop growing: a full stack attacks even an equal one, or nobody would.
         capped = state.rules.army_cap
-        for source, here in enumerate(armies):
-            if owner[source] != seat or here < 3:
-                continue
+        for source in self._sources(state):
+            here = armies[source]
             bonus = 2 if capped and here >= capped else 0
             for target in neighbours[source]:
                 if owner[target] != seat:
@@ -159,6 +168,7 @@ class SimpleBot:
         if best_source < 0:
             self._last = None
             return self._free_move(state)
+        self._touched = (best_source, best_target)
         key = (best_source, best_target, min(armies[best_source] - 2, armies[best_target] // 2 + 1))
         best = _BLITZ.get(key)
         if best is None:
@@ -167,6 +177,33 @@ class SimpleBot:
             best = _BLITZ[key] = Blitz(*key)
         self._last = best
         return best
+
+    def _sources(self, state: GameState) -> list[int]:
+        """The territories an attack may come from: the seat's with three armies or more, in board order.
+
+        Kept between calls: a turn is mostly attacks, and between two of them only the two territories of
+        the bot's last attack (its battle and move-in) change. If the board is the one seen last but for
+        those two (two comparisons of whole lists, in C), only they are looked at again; otherwise (a new
+        turn, another seat, a trade's or a free move's armies, another game, a copy changed elsewhere) the
+        whole board is. Either way the list is the one a look at the whole board gives.
+        """
+        armies, owner, seat = state.armies, state.owner, state.current
+        if seat == self._seat and state.board is self._board:
+            sources, known_armies, known_owner = self._source_list, self._armies, self._owner
+            for t in self._touched:
+                known_armies[t], known_owner[t] = armies[t], owner[t]
+                if owner[t] == seat and armies[t] >= 3:
+                    if t not in sources:
+                        insort(sources, t)
+                elif t in sources:
+                    sources.remove(t)
+            self._touched = ()
+            if known_armies == armies and known_owner == owner:
+                return sources
+        self._seat, self._board, self._touched = seat, state.board, ()
+        self._armies, self._owner = armies[:], owner[:]
+        self._source_list = [t for t, o in enumerate(owner) if o == seat and armies[t] >= 3]
+        return self._source_list
 
     def _free_move(self, state: GameState) -> Action:
         """Bring the largest idle army to the front, or end the turn."""
