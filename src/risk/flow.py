@@ -327,7 +327,8 @@ class Flow:
     def apply_claim(self, state: GameState, action: Action, events: Events) -> None:
         assert isinstance(action, Claim)
         seat = state.current
-        events.append(Claimed(seat, action.territory))
+        if events is not UNRECORDED:
+            events.append(Claimed(seat, action.territory))
         self.claim(state, action.territory, seat)
         if -1 in state.owner:
             state.current = step(state, seat, state.rules.setup_direction, alive_only=False)
@@ -389,7 +390,8 @@ class Flow:
         income = self.reinforcements(state, seat)
         state.reserve[seat] = income
         state.phase = Phase.REINFORCE
-        events.append(TurnStarted(seat, state.turn, income))
+        if events is not UNRECORDED:
+            events.append(TurnStarted(seat, state.turn, income))
         self.settle_reinforce(state, events)
 
     def reinforcements(self, state: GameState, player: int) -> int:
@@ -462,7 +464,8 @@ class Flow:
     def apply_place(self, state: GameState, action: Action, events: Events) -> None:
         assert isinstance(action, Place)
         seat, territory, count = state.current, action.territory, action.count
-        events.append(Placed(seat, territory, count, state.owner[territory]))
+        if events is not UNRECORDED:
+            events.append(Placed(seat, territory, count, state.owner[territory]))
         state.armies[territory] += count
         if state.phase is Phase.REINFORCE:
             state.reserve[seat] -= count

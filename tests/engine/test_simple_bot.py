@@ -21,11 +21,20 @@ from scenario import ALL_EDITION_OPTIONS
 
 class ReferenceBot(SimpleBot):
     """The simple bot as it was written first: its attack chosen by surveying every attack in board order
-    every time, its reinforcement, setup placement and free move by plain list comprehensions."""
+    every time, its setup placements, reinforcement and free move by plain list comprehensions."""
 
     def _fronts(self, state: GameState, seat: int) -> list[int]:
         owner, neighbours = state.owner, state.board.neighbours
         return [t for t, o in enumerate(owner) if o == seat and any(owner[n] != seat for n in neighbours[t])]
+
+    def _setup(self, state: GameState) -> Action:
+        seat = state.current
+        if state.quota_own:
+            options = [t for t in self._fronts(state, seat) if self._room(state, t) > 0]
+            options = options or [t for t in state.territories_of(seat) if self._room(state, t) > 0]
+            return Place(self._pick(options), 1)
+        neutral = [t for t, o in enumerate(state.owner) if o == state.neutral and self._room(state, t) > 0]
+        return Place(self._pick(neutral), 1)
 
     def _reinforce(self, state: GameState) -> Action:
         seat = state.current

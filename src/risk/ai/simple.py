@@ -46,6 +46,8 @@ class SimpleBot:
         self._owner: list[int] = []
         self._source_list: list[int] = []
         self._touched: tuple[int, ...] = ()
+        # The setup's fronts: for which seat, board and owners.
+        self._setup_fronts: tuple[int, Board | None, list[int], list[int]] = (-1, None, [], [])
         # The move-in range of the rules last played (found once: a turn has some 7 move-ins).
         self._rules: Rules | None = None
         self._occupy_range: Callable[[GameState], tuple[int, int]] = occupy_range
@@ -112,7 +114,12 @@ class SimpleBot:
     def _setup(self, state: GameState) -> Action:
         seat = state.current
         if state.quota_own:
-            options = [t for t in self._fronts(state, seat) if self._room(state, t) > 0]
+            # Owners do not change while the armies are placed: the fronts are found once for the seat.
+            known = self._setup_fronts
+            if known[0] != seat or known[1] is not state.board or known[2] != state.owner:
+                known = self._setup_fronts = (seat, state.board, state.owner[:], self._fronts(state, seat))
+            fronts = known[3]
+            options = [t for t in fronts if self._room(state, t) > 0] if state.rules.army_cap else fronts
             options = options or [t for t in state.territories_of(seat) if self._room(state, t) > 0]
             return Place(self._pick(options), 1)
         neutral = [t for t, o in enumerate(state.owner) if o == state.neutral and self._room(state, t) > 0]
@@ -221,7 +228,12 @@ class SimpleBot:
         if source >= 0:
             targets = [t for t in reachable(state, source) if self._room(state, t) > 0]
             if targets:
-                fronts = [t for t in targets if any(owner[n] != seat for n in neighbours[t])]
+                fronts = []
+                for t in targets:
+                    for n in neighbours[t]:
+                        if owner[n] != seat:
+                            fronts.append(t)
+                            break
                 target = self._pick(fronts or targets)
                 count = min(armies[source] - 1, self._room(state, target))
                 return Fortify(source, target, count)
