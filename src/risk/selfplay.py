@@ -69,6 +69,14 @@ def play_game(
     # What happened is built only for on_step; without it nothing reads the events.
     record = on_step is not None
     over = Phase.OVER
+    if effects is not None and on_action is None and on_step is None:
+        # Self-play as benches and tournaments run it: nothing to call back, nothing recorded.
+        while state.phase is not over:
+            action = choosers[state.current](state)
+            effects[type(action)](state, action, UNRECORDED)
+            actions += 1
+            if state.turn > max_turns:
+                raise InvariantBroken(f"seed {seed}: no winner after {max_turns} turns")
     while state.phase is not over:
         action = choosers[state.current](state)
         if effects is None:

@@ -60,9 +60,9 @@ class SimpleBot:
         """The action for ``state.current``."""
         phase = state.phase
         # The commonest first: a turn is mostly attacks and move-ins.
-        if phase is Phase.ATTACK:
+        if phase is _ATTACK:
             return self._attack(state)
-        if phase is Phase.OCCUPY:
+        if phase is _OCCUPY_PHASE:
             if state.rules is not self._rules:
                 self._rules, self._occupy_range = state.rules, flow_for(state.rules).occupy_range
             low, high = self._occupy_range(state)
@@ -127,11 +127,13 @@ class SimpleBot:
 
     def _reinforce(self, state: GameState) -> Action:
         seat = state.current
-        sets = tradable_sets(state)
-        if sets:
-            return trade(state, sets[0])
-        if must_trade(state):  # pragma: no cover - five cards always hold a set
-            raise AssertionError("forced to trade without a set")
+        # Fewer cards than a trade takes hold no set (most turns): no need to ask the rules.
+        if len(state.hands[seat]) >= flow_for(state.rules).cards_per_trade:
+            sets = tradable_sets(state)
+            if sets:
+                return trade(state, sets[0])
+            if must_trade(state):  # pragma: no cover - five cards always hold a set
+                raise AssertionError("forced to trade without a set")
         armies, owner, neighbours = state.armies, state.owner, state.board.neighbours
         cap = state.rules.army_cap
         # The front with room whose army is largest against its weakest enemy neighbour (the first in board
@@ -250,6 +252,9 @@ class SimpleBot:
                 return Reroll(lowest)
         return AcceptRoll()
 
+
+# The phases asked for most, as module globals (found faster than a class's attributes).
+_ATTACK, _OCCUPY_PHASE = Phase.ATTACK, Phase.OCCUPY
 
 # Actions are immutable values: the bot hands out one object per attack and per move-in size instead of
 # building the same ones again (a frozen dataclass is slow to build; a turn has some 8 attacks and move-ins).
