@@ -156,12 +156,16 @@ class Flow:
             raise IllegalAction(self.wrong_phase_message(state, action))
         handler.check(state, action)
 
-    def apply(self, state: GameState, action: Action) -> Events:
-        """Perform ``action`` in place without checking it; what happened."""
-        events: Events = []
+    def apply(self, state: GameState, action: Action, *, record: bool = True) -> Events:
+        """Perform ``action`` in place without checking it; what happened (nothing, without ``record``: the
+        events are not built, as a bot's playouts need none)."""
         effect = self.effects.get(type(action))
         if effect is None:
             raise TypeError(f"not an action: {action!r}")
+        if not record:
+            effect(state, action, UNRECORDED)
+            return []
+        events: Events = []
         effect(state, action, events)
         return events
 

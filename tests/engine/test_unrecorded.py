@@ -58,3 +58,22 @@ def test_the_unrecorded_list_keeps_nothing_and_a_blitz_builds_no_event_into_it()
         else:
             apply(state, action)
     assert blitzes == 30 and len(UNRECORDED) == 0
+
+
+@pytest.mark.parametrize("edition, options", ALL_EDITION_OPTIONS)
+def test_apply_without_a_record_changes_the_state_as_apply_with_one(edition, options):
+    """engine.apply(record=False), for playouts: the same state after every step, no events returned."""
+    from risk.ai import choose
+    from risk.ai.simple import SimpleBot
+
+    rules = make_rules(edition, list(options))
+    recorded = new_game(rules, 4 if edition == "revised" else 3, 7)
+    unrecorded = recorded.copy()
+    bots = [SimpleBot(70 + seat) for seat in range(recorded.players)]
+    steps = 0
+    while not recorded.over and steps < 600:
+        action = choose(bots[recorded.current], recorded)
+        events = apply(recorded, action)
+        assert apply(unrecorded, action, record=False) == [] and unrecorded == recorded
+        steps += bool(events)
+    assert steps > 100
