@@ -117,15 +117,16 @@ def blitz(state: int, attacking: int, defending: int, stop_at: int) -> tuple[int
     throws: list[Throw] = []
     append = throws.append
     kinds = _BLITZ_KINDS
+    gamma, mask = _GAMMA, _MASK
     while attacking > stop_at and defending > 0:
         kind = kinds[3 if attacking > 2 else attacking][2 if defending > 1 else 1]
         if kind is None:
             kind = _blitz_kind(3 if attacking > 2 else attacking, 2 if defending > 1 else 1)
         table, size, limit = kind
         while True:
-            state = (state + _GAMMA) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            state = (state + gamma) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
             bits = z ^ (z >> 31)
             if bits < limit:
                 break

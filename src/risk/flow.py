@@ -15,7 +15,7 @@ held in ``state.rng``; the events each action returns record every roll and draw
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -67,6 +67,26 @@ from risk.rules import EDITIONS, Rules
 from risk.state import NO_DICE, GameState, Phase
 
 Events = list[Event]
+# The phases the commonest steps set, as module globals (found faster than a class's attributes).
+_ATTACK, _OCCUPY, _REINFORCE = Phase.ATTACK, Phase.OCCUPY, Phase.REINFORCE
+
+
+class Unrecorded(list[Event]):
+    """An events list that keeps nothing, for runs of the game nobody reads the record of (self-play, a bot's
+    playouts): appending to it does nothing, and the steps taken most often (each battle of a blitz, a capture,
+    a move-in) see it (:data:`UNRECORDED`) and do not build their events at all. The state changes exactly as
+    with a list."""
+
+    __slots__ = ()
+
+    def append(self, event: Event) -> None:
+        """Keep nothing."""
+
+    def extend(self, events: Iterable[Event]) -> None:
+        """Keep nothing."""
+
+
+UNRECORDED = Unrecorded()
 
 
 @dataclass(frozen=True)
@@ -136,12 +156,16 @@ class Flow:
             raise IllegalAction(self.wrong_phase_message(state, action))
         handler.check(state, action)
 
-    def apply(self, state: GameState, action: Action) -> Events:
-        """Perform ``action`` in place without checking it; what happened."""
-        events: Events = []
+    def apply(self, state: GameState, action: Action, *, record: bool = True) -> Events:
+        """Perform ``action`` in place without checking it; what happened (nothing, without ``record``: the
+        events are not built, as a bot's playouts need none)."""
         effect = self.effects.get(type(action))
         if effect is None:
             raise TypeError(f"not an action: {action!r}")
+        if not record:
+            effect(state, action, UNRECORDED)
+            return []
+        events: Events = []
         effect(state, action, events)
         return events
 
@@ -309,7 +333,8 @@ class Flow:
     def apply_claim(self, state: GameState, action: Action, events: Events) -> None:
         assert isinstance(action, Claim)
         seat = state.current
-        events.append(Claimed(seat, action.territory))
+        if events is not UNRECORDED:
+            events.append(Claimed(seat, action.territory))
         self.claim(state, action.territory, seat)
         if -1 in state.owner:
             state.current = step(state, seat, state.rules.setup_direction, alive_only=False)
@@ -371,7 +396,8 @@ class Flow:
         income = self.reinforcements(state, seat)
         state.reserve[seat] = income
         state.phase = Phase.REINFORCE
-        events.append(TurnStarted(seat, state.turn, income))
+        if events is not UNRECORDED:
+            events.append(TurnStarted(seat, state.turn, income))
         self.settle_reinforce(state, events)
 
     def counted_groups(self, board: Board) -> tuple[Continent, ...]:
@@ -399,7 +425,7 @@ class Flow:
 
     def must_trade(self, state: GameState) -> bool:
         """Whether the player to move holds so many cards that only a trade is allowed now."""
-        return state.phase is Phase.REINFORCE and len(state.hands[state.current]) >= state.rules.forced_trade_at
+        return state.phase is _REINFORCE and len(state.hands[state.current]) >= state.rules.forced_trade_at
 
     def settle_reinforce(self, state: GameState, events: Events) -> None:
         """Leave the reinforcement step once nothing is left to place and no trade is forced."""
@@ -454,7 +480,8 @@ class Flow:
     def apply_place(self, state: GameState, action: Action, events: Events) -> None:
         assert isinstance(action, Place)
         seat, territory, count = state.current, action.territory, action.count
-        events.append(Placed(seat, territory, count, state.owner[territory]))
+        if events is not UNRECORDED:
+            events.append(Placed(seat, territory, count, state.owner[territory]))
         state.armies[territory] += count
         if state.phase is Phase.REINFORCE:
             state.reserve[seat] -= count
@@ -727,7 +754,8 @@ class Flow:
         seat, enemy = state.current, state.owner[target]
         if model is dice.PLAIN:
             state.rng, throws, attacking, defending = dice.blitz(state.rng, armies[source] - 1, armies[target], stop_at)
-            events.extend([BattleFought(source, target, a, d, la, ld, seat, enemy) for a, d, la, ld in throws])
+            if events is not UNRECORDED:
+                events.extend([BattleFought(source, target, a, d, la, ld, seat, enemy) for a, d, la, ld in throws])
             last_dice = len(throws[-1][0])
         else:
             result = dice.blitz_model(state.rng, armies[source] - 1, armies[target], stop_at, model)
@@ -819,10 +847,11 @@ class Flow:
         seat = state.current
         state.owner[target] = seat
         state.captured = True
-        events.append(Captured(target, seat, enemy))
+        if events is not UNRECORDED:
+            events.append(Captured(target, seat, enemy))
         if self.is_eliminated(state, enemy):
             self.eliminate(state, enemy, seat, events)
-        state.phase = Phase.OCCUPY
+        state.phase = _OCCUPY
         winner = self.won_by_capture(state)
         if winner >= 0:
             # The game is won on the spot; the smallest legal move-in keeps the board whole.
@@ -846,13 +875,18 @@ class Flow:
         events.append(Eliminated(seat, by, taken))
 
     def won_by_capture(self, state: GameState) -> int:
-        """Who wins on the spot after a capture (and any elimination it made), or -1."""
-        return self.winner(state)
+        """Who wins on the spot after a capture (and any elimination it made), or -1: in the classic game only an
+        elimination (the last one standing) or a headquarters taken can end it."""
+        return self.winner(state) if state.just_eliminated or state.rules.headquarters else -1
 
     def winner(self, state: GameState) -> int:
         """The seat that has won, or -1 while the game goes on: the last one standing, or the
         headquarters goal."""
         alive, neutral = state.alive, state.neutral
+        # Counted first: this runs after every capture, and mostly several players are left.
+        living = alive.count(True) - (neutral >= 0 and alive[neutral])
+        if living > 1 and not state.rules.headquarters:
+            return -1
         people = [p for p in range(state.players) if alive[p] and p != neutral]
         if len(people) == 1:
             return people[0]
@@ -869,16 +903,18 @@ class Flow:
 
     def occupy_range(self, state: GameState) -> tuple[int, int]:
         """The fewest and most armies that may move in after the capture just made."""
-        source, target = state.battle_source, state.battle_target
-        low = state.battle_dice if state.rules.occupy_minimum == "dice" else 1
-        high = min(state.armies[source] - 1, cap_room(state, target))
-        return min(low, high), high
+        armies, rules = state.armies, state.rules
+        high = armies[state.battle_source] - 1
+        if rules.army_cap and rules.army_cap - armies[state.battle_target] < high:
+            high = rules.army_cap - armies[state.battle_target]
+        low = state.battle_dice if rules.occupy_minimum == "dice" else 1
+        return (low if low < high else high), high
 
     def occupy(self, state: GameState, count: int, events: Events) -> None:
         """Move armies into the territory just captured; then a trade may be due after an elimination."""
         state.armies[state.battle_source] -= count
         state.armies[state.battle_target] += count
-        state.phase = Phase.ATTACK
+        state.phase = _ATTACK
         if state.just_eliminated:
             state.just_eliminated = False
             if len(state.hands[state.current]) >= state.rules.elimination_trade_at:
@@ -897,7 +933,8 @@ class Flow:
 
     def apply_occupy(self, state: GameState, action: Action, events: Events) -> None:
         assert isinstance(action, Occupy)
-        events.append(MovedIn(state.current, state.battle_source, state.battle_target, action.count))
+        if events is not UNRECORDED:
+            events.append(MovedIn(state.current, state.battle_source, state.battle_target, action.count))
         self.occupy(state, action.count, events)
 
     def list_occupy(self, state: GameState) -> list[Choice]:
@@ -1192,4 +1229,7 @@ def flow_for(rules: Rules) -> Flow:
     return flow
 
 
-__all__ = ["Flow", "Handler", "cap_room", "flow_for", "headquarters_goal", "step", "territory_name"]
+__all__ = [
+    "UNRECORDED", "Flow", "Handler", "Unrecorded", "cap_room", "flow_for", "headquarters_goal", "step",
+    "territory_name",
+]

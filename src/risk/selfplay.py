@@ -5,14 +5,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from risk.actions import Action
 from risk.ai import Bot, choose
 from risk.ai.simple import SimpleBot
 from risk.deck import deck_for
-from risk.engine import apply, new_game
+from risk.engine import new_game
 from risk.events import Event
-from risk.flow import flow_for
+from risk.flow import UNRECORDED, Flow, flow_for
 from risk.rules import Rules
 from risk.state import GameState, Phase
 
@@ -58,13 +59,31 @@ def play_game(
     state = new_game(rules, people, seed)
     players: Sequence[Bot] = bots or [SimpleBot(seed * 7919 + seat) for seat in range(state.players)]
     actions = 0
-    # Bots that know the rules are asked directly (risk.ai.choose would only hand their choice back).
-    trusted = flow_for(rules).bots_know_the_rules
+    flow = flow_for(rules)
+    # Bots that know the rules are asked directly (risk.ai.choose would only hand their choice back), each
+    # action's effect is found once per action (what Flow.apply does, without the calls around it).
+    trusted = flow.bots_know_the_rules
+    choosers: list[Callable[[GameState], Action]] = [
+        bot.choose if trusted else partial(choose, bot) for bot in players]
+    effects = flow.effects if type(flow).apply is Flow.apply else None
+    # What happened is built only for on_step; without it nothing reads the events.
+    record = on_step is not None
     over = Phase.OVER
+    if effects is not None and on_action is None and on_step is None:
+        # Self-play as benches and tournaments run it: nothing to call back, nothing recorded.
+        while state.phase is not over:
+            action = choosers[state.current](state)
+            effects[type(action)](state, action, UNRECORDED)
+            actions += 1
+            if state.turn > max_turns:
+                raise InvariantBroken(f"seed {seed}: no winner after {max_turns} turns")
     while state.phase is not over:
-        bot = players[state.current]
-        action = bot.choose(state) if trusted else choose(bot, state)
-        events = apply(state, action)
+        action = choosers[state.current](state)
+        if effects is None:
+            events = flow.apply(state, action)
+        else:
+            events = [] if record else UNRECORDED
+            effects[type(action)](state, action, events)
         actions += 1
         if on_action is not None:
             on_action(state)
@@ -76,21 +95,33 @@ def play_game(
     return GameResult(state.winner, state.turn, actions, state)
 
 
-def selfplay(rules: Rules, people: int, games: int, seed: int) -> dict[str, object]:
-    """Play ``games`` games between simple bots and report speed and wins per seat."""
+def selfplay(rules: Rules, people: int, games: int, seed: int, *, record: bool = False) -> dict[str, object]:
+    """Play ``games`` games between simple bots and report speed and wins per seat.
+
+    ``record`` builds every action's events as a recorded game does (self-play needs none); ``cpu_seconds`` is
+    this process's CPU time, which other work on a shared machine does not inflate.
+    """
     wins = [0] * people
     turns = 0
-    started = time.perf_counter()
+    on_step = _ignore if record else None
+    started, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
-        result = play_game(rules, people, seed + i)
+        result = play_game(rules, people, seed + i, on_step=on_step)
         wins[result.winner] += 1
         turns += result.turns
     seconds = time.perf_counter() - started
+    cpu = time.process_time() - cpu
     return {
         "games": games,
         "seconds": round(seconds, 4),
+        "cpu_seconds": round(cpu, 4),
+        "turns": turns,
         "games_per_second": round(games / seconds, 2) if seconds else None,
         "turns_per_second": round(turns / seconds, 1) if seconds else None,
         "mean_turns": round(turns / games, 2) if games else None,
         "wins": wins,
     }
+
+
+def _ignore(state: GameState, action: Action, events: list[Event]) -> None:
+    """An on_step that reads nothing (so that every action's events are built)."""
