@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from risk.actions import Action
-from risk.ai import Bot, choose
+from risk.ai import Bot, choose, knows_rules
 from risk.ai.simple import SimpleBot
 from risk.deck import deck_for
 from risk.engine import new_game
@@ -62,9 +62,8 @@ def play_game(
     flow = flow_for(rules)
     # Bots that know the rules are asked directly (risk.ai.choose would only hand their choice back), each
     # action's effect is found once per action (what Flow.apply does, without the calls around it).
-    trusted = flow.bots_know_the_rules
     choosers: list[Callable[[GameState], Action]] = [
-        bot.choose if trusted else partial(choose, bot) for bot in players]
+        bot.choose if knows_rules(bot, rules) else partial(choose, bot) for bot in players]
     effects = flow.effects if type(flow).apply is Flow.apply else None
     # What happened is built only for on_step; without it nothing reads the events.
     record = on_step is not None

@@ -4,6 +4,7 @@ and the link of a Revised game opened in a fresh browser context, on a phone and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -74,7 +75,8 @@ def test_a_whole_revised_game_from_the_dialog_to_the_winners_screen(context: Cal
     page.locator("#fast").click()
     page.wait_for_function("document.body.dataset.overlay === 'winner'", timeout=300_000, polling=500)
     text = page.locator("#winner-text").inner_text()
-    assert " holds 3 objectives and their capital" in text or " is the last player standing" in text
+    # Three objectives win; a player who takes over a loser's objectives may hold more when the game ends.
+    assert re.search(r" holds [3-9] objectives and their capital", text) or " is the last player standing" in text
     assert page.locator("#winner-stats table").count() >= 1  # the statistics of the whole game
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path="/tmp/revised-winner-390.png", full_page=False)

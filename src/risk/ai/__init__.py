@@ -130,6 +130,10 @@ class EditionBot:
         """The action for the player to move, by the edition's bot."""
         return self.bot_for(state.rules).choose(state)
 
+    def knows(self, rules: Rules) -> bool:
+        """The edition's bot knows its rules when the edition's flow says its bots do."""
+        return flow_for(rules).bots_know_the_rules
+
     def think(self, state: GameState) -> Iterator[Action | None]:
         """:func:`think` with the edition's bot."""
         return think(self.bot_for(state.rules), state)
@@ -171,10 +175,23 @@ def think(bot: Bot, state: GameState) -> Iterator[Action | None]:
         yield step if step is None else legal_or_any(state, step)
 
 
+def knows_rules(bot: Bot, rules: Rules) -> bool:
+    """Whether every choice ``bot`` makes under ``rules`` is legal, so that nobody needs to check it.
+
+    A bot may say so itself (``knows(rules)``: :class:`EditionBot` and the random bot); any other bot is
+    one of the classic family's own (``SimpleBot``, a level's classic bot made directly), which knows an
+    edition only if the edition has no bots of its own and its flow says bots know it.
+    """
+    knows = getattr(bot, "knows", None)
+    if knows is not None:
+        return bool(knows(rules))
+    return rules.edition not in EDITION_BOTS and flow_for(rules).bots_know_the_rules
+
+
 def choose(bot: Bot, state: GameState) -> Action:
-    """``bot.choose(state)``, made legal by :func:`legal_or_any` unless the bots know the edition's rules."""
+    """``bot.choose(state)``, made legal by :func:`legal_or_any` unless the bot knows the edition's rules."""
     action = bot.choose(state)
-    return action if flow_for(state.rules).bots_know_the_rules else legal_or_any(state, action)
+    return action if knows_rules(bot, state.rules) else legal_or_any(state, action)
 
 
 def legal_or_any(state: GameState, action: Action) -> Action:

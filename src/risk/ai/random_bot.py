@@ -27,6 +27,10 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = rng.seed_state(seed)
 
+    def knows(self, rules: object) -> bool:
+        """It picks among the legal actions, in every edition."""
+        return True
+
     def _below(self, n: int) -> int:
         self.rng, value = rng.below(self.rng, n)
         return value
