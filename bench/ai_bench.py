@@ -8,6 +8,8 @@ intervals. The ladders (:data:`LADDERS`):
 * classic, 3-player games: each level against two of the level below, and hard against two random;
 * revised, 4-player games: normal against two easy and a random (the goal: >= 60%), hard against three
   normal (the goal: >= 40%, a fair share being 25%);
+* castle, 3-player games: normal against two easy, hard against two normal (the goal: >= 60% each; the hard
+  match plays 40% of the games, its games being slow).
 
 Thinking time is the CPU time a bot spends choosing the actions of one of its turns (setup excluded), in
 this CPython (CPU time, so that other work on the machine does not count); the page (Pyodide) is some 2-3
@@ -36,7 +38,10 @@ MATCHES: tuple[tuple[str, str], ...] = (
 LADDERS: dict[str, tuple[tuple[tuple[str, ...], ...], int]] = {
     "classic": (tuple((level, below, below) for level, below in MATCHES), 100),
     "revised": ((("normal", "easy", "easy", "random"), ("hard", "normal", "normal", "normal")), 200),
+    "castle": ((("normal", "easy", "easy"), ("hard", "normal", "normal")), 250),
 }
+# Matches played with a share of the edition's games (the planner's Castle games are slow: some 5 s each).
+SHARES = {("castle", "hard"): 0.4}
 
 
 def run(games: int = 100, workers: int = 2, seed: int = 1, options: Sequence[str] = (),
@@ -47,7 +52,8 @@ def run(games: int = 100, workers: int = 2, seed: int = 1, options: Sequence[str
     for edition in editions:
         count = games if edition == "classic" else (edition_games or {}).get(edition, LADDERS[edition][1])
         rules = make_rules(edition, list(options) if edition == "classic" else [])
-        figures = ladder(rules, LADDERS[edition][0], count, workers, seed)
+        figures = ladder(rules, LADDERS[edition][0], count, workers, seed,
+                         {lineup: SHARES.get((edition, lineup[0]), 1.0) for lineup in LADDERS[edition][0]})
         if edition == "classic":
             report.update({"games_per_match": count, "rules": ["classic", *options], **figures})
         else:
@@ -55,17 +61,21 @@ def run(games: int = 100, workers: int = 2, seed: int = 1, options: Sequence[str
     return report
 
 
-def ladder(rules: Rules, lineups: Sequence[tuple[str, ...]], games: int, workers: int, seed: int) -> dict[str, object]:
-    """Each line-up's tournament: the first entry's win rate and interval, and every level's thinking time."""
+def ladder(rules: Rules, lineups: Sequence[tuple[str, ...]], games: int, workers: int, seed: int,
+           shares: dict[tuple[str, ...], float] | None = None) -> dict[str, object]:
+    """Each line-up's tournament (``games`` times its share): the first entry's win rate and interval, and every
+    level's thinking time."""
     report: dict[str, object] = {}
     think: dict[str, list[float]] = {}
     for lineup in lineups:
         started = time.perf_counter()
-        results = run_tournament(rules, lineup, games, seed, workers=workers)
+        count = max(1, round(games * (shares or {}).get(lineup, 1.0)))
+        results = run_tournament(rules, lineup, count, seed, workers=workers)
         figures = summary(lineup, results)
         rates, cis = figures["win_rates"], figures["ci95"]
         assert isinstance(rates, list) and isinstance(cis, list)
         report[match_name(lineup)] = {
+            "games": count,
             "win_rate": round(rates[0], 3),
             "ci95": cis[0],
             "wins": figures["wins"],

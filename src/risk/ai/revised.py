@@ -619,7 +619,6 @@ class RevisedBot(HeuristicBot):
 # The strength of an objective held, of one more with the capital held (the win in sight), of the capital
 # itself, in armies; and the share an objective keeps without its holder's capital.
 SHARE_WEIGHTS = (28.0, 28.0, 0.0, 0.6)
-SOON = 0.0
 
 
 def revised_share(state: GameState, me: int, weights: tuple[float, float, float, float] = SHARE_WEIGHTS) -> float:
@@ -641,11 +640,6 @@ def revised_share(state: GameState, me: int, weights: tuple[float, float, float,
         capital = extra.capitals[p]
         at_home = capital >= 0 and owner[capital] == p
         strength = held + 3.0 * income(state, p) + 1.5 * len(state.hands[p]) + home * at_home
-        if SOON and objectives < goal:
-            outlook = Outlook(state, Survey(state, p))
-            if any(need and cost <= outlook.reach for need, cost in zip(outlook.need, outlook.cost)) \
-                    or any(cost == 0.0 for cost in outlook.cost):
-                strength += SOON
         strength += per_objective * objectives * (1.0 if at_home else away)
         if objectives + 1 >= goal and at_home:
             strength += in_sight
