@@ -637,6 +637,17 @@ def test_a_spy_looks_at_a_hand_and_has_one_card_discarded_face_up():
     assert listed(PlaySpy(cards(SPY)[1], 1), legal_actions(state))
 
 
+def test_a_spy_is_offered_on_the_players_own_view_where_the_other_hands_are_unseen():
+    """On a seat's public view the other hands are cards it cannot see; a Spy on a player holding cards is
+    still offered there (bots and the page list actions on that view), and not on one whose hand is empty."""
+    from risk.visibility import public_view
+
+    state = spy_position(hands={0: cards(SPY, 2), 1: [cards(GENERAL)[0]], 2: []})
+    view = public_view(state, 0)
+    assert listed(PlaySpy(cards(SPY)[0], 1), legal_actions(view))
+    assert not listed(PlaySpy(cards(SPY)[0], 2), legal_actions(view))
+
+
 def test_a_spy_is_blocked_by_the_targets_own_spy_by_standing_order():
     """003: "Or, use it to block another player's Spy card." Design §4.2: "The target may block with its own Spy
     (both discarded): standing order, default on"."""

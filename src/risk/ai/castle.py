@@ -633,7 +633,7 @@ class _CastlePrizes(_Prizes):
     """The classic prizes (groups completed or broken, a player knocked out), plus enemy castles (and the way to
     them) and nothing at all for a truce partner's territories; castles within fair odds are taken at once."""
 
-    __slots__ = ("extra", "truce")
+    __slots__ = ("barred", "extra")
 
     def __init__(self, bot: CastleBot, state: GameState, sv: Survey) -> None:
         super().__init__(bot, state, sv)
@@ -642,7 +642,7 @@ class _CastlePrizes(_Prizes):
         me, tactics = sv.me, bot.tactics
         owner, armies, neighbours = state.owner, state.armies, state.board.neighbours
         extra = [0.0] * state.board.size
-        self.truce = {p for p in range(state.players) if castle_ext.in_truce(me, p)}
+        self.barred = {p for p in range(state.players) if castle_ext.in_truce(me, p)}
         self.urgent = urgent = set()
         flow = castle_flow(state)
         target = bot.castle_target(state, sv)
@@ -677,7 +677,7 @@ class _CastlePrizes(_Prizes):
         self.extra = extra
 
     def worth(self, target: int) -> float:
-        if self.owner[target] in self.truce:
+        if self.owner[target] in self.barred:
             return -1e9
         return super().worth(target) + self.extra[target]
 

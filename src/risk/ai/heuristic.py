@@ -359,6 +359,7 @@ class HeuristicBot:
         best: Blitz | None = None
         best_gain = skill.min_gain
         front = sv.front
+        barred = prizes.barred
         for source in sv.mine:
             here = armies[source]
             if here < 2 or not front[source]:
@@ -366,7 +367,7 @@ class HeuristicBot:
             attackers = here - 1
             keep = min(self.keep_behind(state, sv, source), attackers - 1)
             for target in neighbours[source]:
-                if owner[target] == me:
+                if owner[target] == me or owner[target] in barred:
                     continue
                 if model_of is None:
                     p, lost_a, lost_d = odds(attackers, armies[target], keep)
@@ -544,6 +545,9 @@ class _Prizes:
     (and their cards), a headquarters."""
 
     __slots__ = ("card", "counts", "hands", "hqs", "info", "neutral", "owner", "rivals", "sv", "urgent", "weights")
+
+    # Players no battle may be fought against (an edition's truces): none in the classic family.
+    barred: frozenset[int] | set[int] = frozenset()
 
     def __init__(self, bot: HeuristicBot, state: GameState, sv: Survey) -> None:
         scores = bot.continent_scores(state, sv)

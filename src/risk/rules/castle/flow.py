@@ -588,6 +588,8 @@ class CastleFlow(Flow):
         """What a Spy sees of ``seat``'s hand (ascending): its cards, less a Marshall in play (it is on the table,
         not in the hand; the state keeps it in the hand so that every card is counted once)."""
         marshall = ext(state).marshalls[seat]
+        if marshall < 0:  # none in play; on a public view, -1 is also what the unseen cards read
+            return sorted(state.hands[seat])
         return sorted(c for c in state.hands[seat] if c != marshall)
 
     def check_spy_discard(self, state: GameState, action: Action) -> None:
