@@ -86,23 +86,27 @@ def selfplay_digest(seed: int, people: int = 4, level: str = "", actions: int = 
     return state_digest(state)
 
 
-def bot_turn_times(level: str, seed: int = 1, turns: int = 60) -> str:
+def bot_turn_times(level: str, seed: int = 1, turns: int = 60, edition: str = "classic") -> str:
     """Thinking time of a bot per turn, in ms (JSON: median, p95, turns), over the first ``turns`` turns of
-    a 3-player classic game it plays against two normal bots. Used by ``build.py bench`` in the page."""
+    a game it plays against normal bots: 3 players in classic (automatic setup) and Castle Risk, 4 in the
+    Revised edition. Used by ``build.py bench`` in the page."""
     import json
     import statistics
     import time
 
     from risk.ai import make_bot
     from risk.engine import apply, new_game
+    from risk.visibility import public_view
 
-    state = new_game(make_rules("classic", ["auto-setup"]), 3, int(seed))
-    bots = [make_bot(str(level), int(seed)), make_bot("normal", int(seed) + 1), make_bot("normal", int(seed) + 2)]
+    rules = make_rules(str(edition), ["auto-setup"] if edition == "classic" else [])
+    people = 4 if edition == "revised" else 3
+    state = new_game(rules, people, int(seed))
+    bots = [make_bot(str(level), int(seed))] + [make_bot("normal", int(seed) + s) for s in range(1, people)]
     spent: dict[int, float] = {}
     while not state.over and state.turn <= int(turns):
         seat, turn = state.current, state.turn
         started = time.perf_counter()
-        action = bots[seat].choose(state)
+        action = bots[seat].choose(public_view(state, seat))
         if seat == 0:
             spent[turn] = spent.get(turn, 0.0) + time.perf_counter() - started
         apply(state, action)
