@@ -6,6 +6,7 @@ Standard library only, so that a fresh clone needs nothing but Python, npm (for 
 
     python3 build.py fetch          # Pyodide and PyScript from npm, checked against pinned hashes
     python3 build.py build          # the static site in dist/
+    python3 build.py stdlib-list    # stdlib_kept.txt: the standard library's modules the page imports
     python3 build.py serve          # build if needed, then serve dist/ on 127.0.0.1:8000
     python3 build.py test           # install test tools, build, ruff, mypy, pytest
     python3 build.py bench [--json] # start-up time and bytes against a bare PyScript page
@@ -369,6 +370,8 @@ class BuildOptions:
     # (each file its own [files] entry) or "wheel" (a wheel that Pyodide installs: measured, not shipped).
     app: str = "zip"
     service_worker: bool = True
+    # python_stdlib.zip holds only the modules of stdlib_kept.txt, the rest in STDLIB_MORE, fetched on a miss.
+    trim_stdlib: bool = True
 
 
 def _sha(data: bytes) -> str:
@@ -377,6 +380,53 @@ def _sha(data: bytes) -> str:
 
 PYTHON_PACKAGES = ("risk", "risk_ui")
 PACKAGE_DATA_SUFFIXES = (".py", ".json")  # modules, and data such as the maps
+
+
+# The standard library, trimmed: the modules the page was seen to import (STDLIB_KEPT, written by
+# `build.py stdlib-list`) stay in python_stdlib.zip; the others go to STDLIB_MORE, which the page fetches on the
+# first import of one of them (risk_ui/stdlib_loader.py, told their names by STDLIB_MORE_INDEX in the game's
+# archive). Never precached (see never_precached): a first visit never downloads it.
+STDLIB_KEPT = ROOT / "stdlib_kept.txt"
+STDLIB_SHIPPED = "runtime/pyodide/python_stdlib.zip"
+STDLIB_MORE = "runtime/pyodide/python_stdlib_more.zip"
+STDLIB_MORE_INDEX = "risk_ui/stdlib_more.txt"
+
+
+def stdlib_module(entry: str) -> str | None:
+    """The module an entry of the standard library's archive holds, or None for a data file.
+
+    >>> stdlib_module("email/mime/text.pyc"), stdlib_module("json/__init__.py"), stdlib_module("tomllib/mypy.ini")
+    ('email.mime.text', 'json', None)
+    """
+    stem, dot, suffix = entry.rpartition(".")
+    if not dot or suffix not in ("py", "pyc") or "/__pycache__/" in f"/{entry}":
+        return None
+    parts = stem.split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts) if parts and all(part.isidentifier() for part in parts) else None
+
+
+def kept_stdlib_modules(path: Path = STDLIB_KEPT) -> set[str] | None:
+    """The modules stdlib_kept.txt names (with every package above them), or None without the file."""
+    if not path.exists():
+        return None
+    names = {line.split("#")[0].strip() for line in path.read_text(encoding="utf-8").splitlines()} - {""}
+    return names | {name.rsplit(".", depth)[0] for name in names for depth in range(1, name.count(".") + 1)}
+
+
+def split_stdlib(data: bytes, kept: set[str]) -> tuple[bytes, bytes, list[str]]:
+    """The standard library's archive in two: the modules in ``kept``, and the rest (with every data file)
+    with the sorted names of the modules it holds."""
+    shipped: list[tuple[str, bytes]] = []
+    more: list[tuple[str, bytes]] = []
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        for info in archive.infolist():
+            if info.is_dir():
+                continue
+            (shipped if stdlib_module(info.filename) in kept else more).append((info.filename, archive.read(info)))
+    names = sorted({name for entry, _ in more if (name := stdlib_module(entry))})
+    return deterministic_zip(shipped), deterministic_zip(more), names
 
 
 def _python_sources() -> list[tuple[str, Path]]:
@@ -521,8 +571,11 @@ def inlined_map() -> str:
 
 def never_precached(site: dict[str, bytes]) -> set[str]:
     """Files of the site that no visit asks for, so the service worker does not download them: the map
-    inlined into the page and the sources beside the bytecode."""
-    return {inlined_map()} | {path for path in site if path.startswith(APP_SOURCES)}
+    inlined into the page, the sources beside the bytecode, and the standard library's modules the page does
+    not ship (:data:`STDLIB_MORE`: 2.4 MB that no tour of the game asks for; a page asks for them with a
+    synchronous request, as an import must, and Chromium sends those past the service worker, so a copy in its
+    cache would not serve them offline anyway)."""
+    return {inlined_map(), STDLIB_MORE} | {path for path in site if path.startswith(APP_SOURCES)}
 
 
 def not_asked_but_precached(site: dict[str, bytes]) -> dict[str, str]:
@@ -617,6 +670,11 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
     site.update(_pyscript_files(pyscript_dir))
 
     sources = [(name, path.read_bytes()) for name, path in _python_sources()]
+    kept = kept_stdlib_modules() if options.trim_stdlib else None
+    more_names: list[str] = []
+    if kept is not None:  # which modules go on demand, known from the sources' names before any compiling
+        more_names = split_stdlib(site[STDLIB_SHIPPED], kept)[2]
+        sources.append((STDLIB_MORE_INDEX, ("\n".join(more_names) + "\n").encode()))
     app_zip = deterministic_zip(sources)
     jobs = []
     if options.pyc_stdlib:
@@ -625,7 +683,11 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
         jobs.append(CompileJob("app", app_zip, APP_SOURCES, keep_source=False, strip_docs=True))
     compiled = compile_with_pyodide(pyodide_dir, jobs) or {}
     if "stdlib" in compiled:
-        site["runtime/pyodide/python_stdlib.zip"] = compiled["stdlib"]
+        site[STDLIB_SHIPPED] = compiled["stdlib"]
+    if kept is not None:
+        site[STDLIB_SHIPPED], site[STDLIB_MORE], compiled_names = split_stdlib(site[STDLIB_SHIPPED], kept)
+        if compiled_names != more_names:
+            raise BuildError("the standard library's modules changed while compiling them")
     if "app" in compiled:
         site.update(app_sources(sources))
         app_zip = compiled["app"]
@@ -974,6 +1036,36 @@ def test(pytest_args: Sequence[str] = ()) -> int:
 
 
 # --------------------------------------------------------------------------------------------------
+# stdlib-list
+
+ENV_STDLIB_DUMP = "RISK_STDLIB_DUMP"
+STDLIB_TOUR = "tests/e2e/test_stdlib_on_demand.py::test_a_tour_of_the_game_imports_only_the_shipped_standard_library"
+
+
+def stdlib_list(out: Path = STDLIB_KEPT) -> list[str]:
+    """Write ``out``: the standard library's modules the page imports, as seen in Chromium on a site built with
+    the whole of it, on a tour of the game (start-up, bots, links, the record panels, a game of each edition,
+    every module the game's sources import). The build ships these and fetches the rest on demand."""
+    chromium = os.environ.get(ENV_CHROMIUM) or find_chromium()
+    if chromium is None:
+        raise BuildError("stdlib-list needs Chromium: run `python3 build.py test` once, or apt-get install chromium.")
+    with tempfile.TemporaryDirectory(prefix="risk-stdlib-") as tmp:
+        site = build(Path(tmp) / "site", BuildOptions(trim_stdlib=False))
+        dump = Path(tmp) / "modules.json"
+        env = {**os.environ, ENV_SITE_BUILT: str(site), ENV_STDLIB_DUMP: str(dump), ENV_CHROMIUM: chromium}
+        if not _run("the tour", [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", STDLIB_TOUR], env):
+            raise BuildError("the tour of the page failed, so the list was not written.")
+        modules = json.loads(dump.read_text(encoding="utf-8"))
+    header = [
+        "# The standard library's modules the page imports: python_stdlib.zip ships these, the others load on",
+        "# demand (risk_ui/stdlib_loader.py). Written by `python3 build.py stdlib-list` (a tour of the page in",
+        f"# Chromium: {STDLIB_TOUR.split('::')[0]}); edit by running it again.",
+    ]
+    out.write_text("\n".join([*header, *modules]) + "\n", encoding="utf-8")
+    return list(modules)
+
+
+# --------------------------------------------------------------------------------------------------
 # bench
 
 BARE_INDEX = """<!doctype html>
@@ -1257,6 +1349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("fetch", help="download and check the Pyodide and PyScript tarballs")
     sub.add_parser("build", help="write the static site to dist/")
+    sub.add_parser("stdlib-list", help="write stdlib_kept.txt from a tour of the page with the whole stdlib")
     serve_cmd = sub.add_parser("serve", help="build if needed and serve dist/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000)
     test_cmd = sub.add_parser("test", help="install test tools, build, run ruff, mypy and pytest")
@@ -1279,6 +1372,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"fetch: {folder.relative_to(ROOT)} ready")
         elif args.command == "build":
             print(f"build: wrote {build().relative_to(ROOT)}/")
+        elif args.command == "stdlib-list":
+            print(f"stdlib-list: {len(stdlib_list())} modules in {STDLIB_KEPT.relative_to(ROOT)}")
         elif args.command == "serve":
             serve(args.port)
         elif args.command == "test":

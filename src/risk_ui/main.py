@@ -3,10 +3,15 @@
 PyScript runs this file; everything it wires is in the ``risk_ui`` package (unpacked beside it).
 """
 
-import secrets
+from risk_ui import stdlib_loader
 
-from risk_ui import boot, bots, debug, dom, odds_view, record, saves_panel
-from risk_ui.scenarios import initial_controller, parse_query
+stdlib_loader.install()  # first: the standard library's modules the page does not ship load on demand
+
+import json  # noqa: E402
+import secrets  # noqa: E402
+
+from risk_ui import boot, bots, debug, dom, odds_view, record, saves_panel  # noqa: E402
+from risk_ui.scenarios import initial_controller, parse_query  # noqa: E402
 
 
 def _random_seed() -> int:
@@ -35,6 +40,8 @@ def main() -> None:
         dom.expose("riskRecordUpdateTimes", lambda length, moves: debug.record_update_times(
             page, length, moves, settle=debug.settle_layout))
         dom.expose("riskRenderSplit", lambda: debug.render_split(page, debug.settle_layout))
+        dom.expose("riskStdlib", lambda: json.dumps(stdlib_loader.report()))
+        dom.expose("riskImport", stdlib_loader.import_module)
     boot.mark_ready()
 
 
