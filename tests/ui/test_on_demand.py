@@ -1,4 +1,4 @@
-"""The standard library on demand (risk_ui.stdlib_loader) in CPython: a module the shipped archive lacks is
+"""The standard library on demand (risk_ui.on_demand) in CPython: a module the shipped archive lacks is
 found in the other archive, fetched once on the first miss; a name the other archive does not hold never
 fetches it; a package that was shipped finds its left-out submodules."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from risk_ui.stdlib_loader import OnDemand
+from risk_ui.on_demand import OnDemand
 
 
 def zipped(files: dict[str, str]) -> bytes:
@@ -64,3 +64,17 @@ def test_a_name_the_other_archive_lacks_fetches_nothing(finder: tuple[OnDemand, 
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("zz_never_was")
     assert importlib.import_module("zzpkg").SHIPPED and fetched == []
+
+
+def test_a_gzipped_archive_is_mounted_as_its_zip(tmp_path: Path) -> None:
+    """The game's archives come gzipped whole (build.packed_zip): the finder mounts the zip inside."""
+    import gzip
+
+    mount = tmp_path / "more.zip"
+    on_demand = OnDemand(lambda: [], lambda url: b"", mount=str(mount), write=lambda p, d: Path(p).write_bytes(d))
+    data = zipped({"zzgz.py": "VALUE = 1\n"})
+    on_demand.mount(gzip.compress(data))
+    try:
+        assert mount.read_bytes() == data and on_demand.mounted
+    finally:
+        sys.path.remove(str(mount))
