@@ -51,8 +51,6 @@ async def main() -> None:
         dom.expose("riskStdlib", lambda: json.dumps(on_demand.report()))
         dom.expose("riskImport", on_demand.import_module)
     boot.mark_ready()
-    if not on_demand.controlled():
-        on_demand.preload_once_controlled("editions")
 
 
 boot.run(main)

@@ -12,8 +12,9 @@ that an optional import of a module Pyodide never had (``_winapi``, say) costs n
 The code a classic game never runs (the Revised and Castle rules and panels, the test hooks) is the second
 such archive, imported when a game of theirs is first on the table. Offline a synchronous fetch cannot work
 (Chromium sends a page's synchronous requests past the service worker, which precaches this archive), so a
-page the service worker controls mounts it from the worker's cache at start-up (:func:`preload`: no network),
-and a first visit's page when its worker takes over (:func:`preload_once_controlled`).
+page the service worker controls mounts it from the worker's cache at start-up (:func:`preload`: no network).
+A first visit's page fetches it when a game of another edition opens, which needs the network it was just
+loaded over: a page that lost it since cannot open such a game until it is reloaded (then from the cache).
 
 Runs in Pyodide only for the fetches; the finder itself is plain Python and takes the fetch as a function.
 """
@@ -146,30 +147,6 @@ async def preload(name: str) -> None:
         raise ImportError(f"{ARCHIVES[name][0]} could not be fetched ({response.status})")
     data = (await response.arrayBuffer()).to_bytes()
     finder.mount(bytes(data))
-
-
-_tasks: set[Any] = set()  # keeps running preloads from being collected
-
-
-def preload_once_controlled(name: str) -> None:
-    """Preload archive ``name`` when a service worker takes this page over (a first visit's, once it has
-    precached everything): from its cache, so a game of another edition opened later in this page works
-    offline too."""
-    import asyncio
-
-    import js  # type: ignore[import-not-found]
-    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
-    worker = getattr(js.navigator, "serviceWorker", None)
-    if worker is None:
-        return
-
-    def taken_over(event: Any = None) -> None:
-        task = asyncio.ensure_future(preload(name))
-        _tasks.add(task)
-        task.add_done_callback(_tasks.discard)
-
-    worker.addEventListener("controllerchange", create_once_callable(taken_over))
 
 
 def controlled() -> bool:
