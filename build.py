@@ -6,6 +6,7 @@ Standard library only, so that a fresh clone needs nothing but Python, npm (for 
 
     python3 build.py fetch          # Pyodide and PyScript from npm, checked against pinned hashes
     python3 build.py build          # the static site in dist/
+    python3 build.py stdlib-list    # stdlib_kept.txt: the standard library's modules the page imports
     python3 build.py serve          # build if needed, then serve dist/ on 127.0.0.1:8000
     python3 build.py test           # install test tools, build, ruff, mypy, pytest
     python3 build.py bench [--json] # start-up time and bytes against a bare PyScript page
@@ -365,10 +366,14 @@ class BuildOptions:
     pyc_stdlib: bool = True  # python_stdlib.zip with bytecode in place of the sources
     pyc_app: bool = True  # the engine and UI as bytecode (their sources on the site for tracebacks, not fetched)
     gzip: bool = True  # write .gz siblings that the server sends to clients that accept gzip
-    # How the engine and UI reach Python: "zip" (one archive that PyScript unpacks, from [files]), "files"
+    # How the engine and UI reach Python: "zip" (one packed archive, from [files], that ENTRY mounts), "files"
     # (each file its own [files] entry) or "wheel" (a wheel that Pyodide installs: measured, not shipped).
     app: str = "zip"
     service_worker: bool = True
+    # python_stdlib.zip holds only the modules of stdlib_kept.txt, the rest in STDLIB_MORE, fetched on a miss.
+    trim_stdlib: bool = True
+    # The code a classic game never runs in APP_MORE, fetched when a game of another edition opens.
+    split_app: bool = True
 
 
 def _sha(data: bytes) -> str:
@@ -377,6 +382,99 @@ def _sha(data: bytes) -> str:
 
 PYTHON_PACKAGES = ("risk", "risk_ui")
 PACKAGE_DATA_SUFFIXES = (".py", ".json")  # modules, and data such as the maps
+
+
+# The standard library, trimmed: the modules the page was seen to import (STDLIB_KEPT, written by
+# `build.py stdlib-list`) stay in python_stdlib.zip; the others go to STDLIB_MORE, which the page fetches on the
+# first import of one of them (risk_ui/on_demand.py, told their names by STDLIB_MORE_INDEX in the game's
+# archive). Never precached (see never_precached): a first visit never downloads it.
+STDLIB_KEPT = ROOT / "stdlib_kept.txt"
+STDLIB_SHIPPED = "runtime/pyodide/python_stdlib.zip"
+STDLIB_MORE = "runtime/pyodide/python_stdlib_more.zip"
+STDLIB_MORE_INDEX = "risk_ui/stdlib_more.txt"
+
+
+def archive_module(entry: str) -> str | None:
+    """The module an entry of a Python archive (the standard library's, the game's) holds, or None for data.
+
+    >>> archive_module("email/mime/text.pyc"), archive_module("json/__init__.py"), archive_module("tomllib/mypy.ini")
+    ('email.mime.text', 'json', None)
+    """
+    stem, dot, suffix = entry.rpartition(".")
+    if not dot or suffix not in ("py", "pyc") or "/__pycache__/" in f"/{entry}":
+        return None
+    parts = stem.split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts) if parts and all(part.isidentifier() for part in parts) else None
+
+
+def kept_stdlib_modules(path: Path = STDLIB_KEPT) -> set[str] | None:
+    """The modules stdlib_kept.txt names (with every package above them), or None without the file."""
+    if not path.exists():
+        return None
+    names = {line.split("#")[0].strip() for line in path.read_text(encoding="utf-8").splitlines()} - {""}
+    return names | {name.rsplit(".", depth)[0] for name in names for depth in range(1, name.count(".") + 1)}
+
+
+def split_stdlib(data: bytes, kept: set[str]) -> tuple[bytes, bytes, list[str]]:
+    """The standard library's archive in two: the modules in ``kept``, and the rest (with every data file)
+    with the sorted names of the modules it holds."""
+    shipped: list[tuple[str, bytes]] = []
+    more: list[tuple[str, bytes]] = []
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        for info in archive.infolist():
+            if info.is_dir():
+                continue
+            (shipped if archive_module(info.filename) in kept else more).append((info.filename, archive.read(info)))
+    names = sorted({name for entry, _ in more if (name := archive_module(entry))})
+    return deterministic_zip(shipped), deterministic_zip(more), names
+
+
+# The game's code that a classic game never runs: the other editions' rules and panels, the test hooks and
+# what only the command line uses. It ships as APP_MORE, imported from there on demand (risk_ui/on_demand.py,
+# told its modules by APP_MORE_INDEX): a page its service worker controls mounts it from the worker's cache
+# at start-up; a first visit fetches it when a game of another edition opens. Precached, for offline.
+APP_MORE = "app/editions.zip.gz"
+# The classic game's code, packed (see packed_zip): pyscript.toml puts it beside ENTRY, which mounts it.
+APP_ARCHIVE = "app/game.zip.gz"
+# The page's first Python (index.html's script): mount the game's archive, then run the entry script main.py,
+# which pyscript.toml puts beside it (so that main.py itself can be replaced, as tests do, and still import).
+ENTRY = "app/start.py"
+ENTRY_SCRIPT = f'''"""The page's first Python, written by build.py: the game's archive (one stored zip, gzipped
+whole) gunzipped where Python imports from it as it lies, then the entry script (src/risk_ui/main.py) run."""
+
+import os
+import sys
+import zlib
+
+PACKED, MOUNTED = "{APP_ARCHIVE.rpartition("/")[2]}", "/lib/risk_game.zip"
+if os.path.exists(PACKED):  # (not when the modules are laid out as files)
+    with open(PACKED, "rb") as stream:
+        data = stream.read()
+    if data[:2] == b"\\x1f\\x8b":  # a server that sent it with Content-Encoding: gzip left the zip itself
+        data = zlib.decompress(data, wbits=31)
+    with open(MOUNTED, "wb") as stream:
+        stream.write(data)
+    os.remove(PACKED)
+    sys.path.insert(0, MOUNTED)
+    del data, stream
+
+import main  # noqa: E402,F401
+'''
+APP_MORE_INDEX = "risk_ui/editions.txt"
+ON_DEMAND_CODE = re.compile(
+    r"risk/rules/(revised|castle)/(?!__init__\.)|risk_ui/(revised|castle)_|risk_ui/debug\.|"
+    r"risk/(selfplay|cli|__main__|tournament)\.")
+
+
+def on_demand_code(name: str) -> bool:
+    """Whether an entry of the game's archive is code a classic game never runs (see :data:`APP_MORE`).
+
+    >>> [on_demand_code(n) for n in ("risk/rules/castle/flow.pyc", "risk/rules/castle/__init__.pyc", "risk/flow.pyc")]
+    [True, False, False]
+    """
+    return ON_DEMAND_CODE.match(name) is not None and archive_module(name) is not None
 
 
 def _python_sources() -> list[tuple[str, Path]]:
@@ -389,16 +487,26 @@ def _python_sources() -> list[tuple[str, Path]]:
     return found
 
 
-def deterministic_zip(entries: Sequence[tuple[str, bytes]]) -> bytes:
-    """A zip of ``entries`` whose bytes depend only on the names and contents."""
+def deterministic_zip(entries: Sequence[tuple[str, bytes]], compress: bool = True) -> bytes:
+    """A zip of ``entries`` whose bytes depend only on the names and contents; ``compress`` False stores
+    them (to be compressed whole: see :func:`packed_zip`)."""
+    method = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    with zipfile.ZipFile(buffer, "w", method, compresslevel=9 if compress else None) as archive:
         for name, data in sorted(entries):
             info = zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = method
             info.external_attr = 0o644 << 16
             archive.writestr(info, data)
     return buffer.getvalue()
+
+
+def packed_zip(entries: Sequence[tuple[str, bytes]]) -> bytes:
+    """The entries as a stored zip, gzipped whole: one deflate stream over every module finds what they have
+    in common (names, strings), 12 % smaller than a zip that deflates each file. The page gunzips it and
+    imports from the zip where it lies (no unpacking); a gzip file is one on any host, unlike a zip served
+    with a Content-Encoding that a host may not send."""
+    return gzip_bytes(deterministic_zip(entries, compress=False))
 
 
 def _svg_for_inlining(svg: str) -> str:
@@ -521,8 +629,11 @@ def inlined_map() -> str:
 
 def never_precached(site: dict[str, bytes]) -> set[str]:
     """Files of the site that no visit asks for, so the service worker does not download them: the map
-    inlined into the page and the sources beside the bytecode."""
-    return {inlined_map()} | {path for path in site if path.startswith(APP_SOURCES)}
+    inlined into the page, the sources beside the bytecode, and the standard library's modules the page does
+    not ship (:data:`STDLIB_MORE`: 2.4 MB that no tour of the game asks for; a page asks for them with a
+    synchronous request, as an import must, and Chromium sends those past the service worker, so a copy in its
+    cache would not serve them offline anyway)."""
+    return {inlined_map(), STDLIB_MORE} | {path for path in site if path.startswith(APP_SOURCES)}
 
 
 def not_asked_but_precached(site: dict[str, bytes]) -> dict[str, str]:
@@ -535,6 +646,7 @@ def not_asked_but_precached(site: dict[str, bytes]) -> dict[str, str]:
     for icon in APP_MANIFEST["icons"]:
         kept[icon["src"]] = "an icon of the installed app (the browser reads it when it offers to install)"
     kept[MANIFEST_NAME] = "the web app manifest (read when the browser offers to install the page)"
+    kept[APP_MORE] = "the other editions' code, mounted from the cache at start-up (offline too)"
     kept["assets/icons/icon-192.png"] = "the touch icon (index.html's apple-touch-icon)"
     return {path: why for path, why in kept.items() if path in site}
 
@@ -617,6 +729,11 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
     site.update(_pyscript_files(pyscript_dir))
 
     sources = [(name, path.read_bytes()) for name, path in _python_sources()]
+    kept = kept_stdlib_modules() if options.trim_stdlib else None
+    more_names: list[str] = []
+    if kept is not None:  # which modules go on demand, known from the sources' names before any compiling
+        more_names = split_stdlib(site[STDLIB_SHIPPED], kept)[2]
+        sources.append((STDLIB_MORE_INDEX, ("\n".join(more_names) + "\n").encode()))
     app_zip = deterministic_zip(sources)
     jobs = []
     if options.pyc_stdlib:
@@ -625,18 +742,27 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
         jobs.append(CompileJob("app", app_zip, APP_SOURCES, keep_source=False, strip_docs=True))
     compiled = compile_with_pyodide(pyodide_dir, jobs) or {}
     if "stdlib" in compiled:
-        site["runtime/pyodide/python_stdlib.zip"] = compiled["stdlib"]
+        site[STDLIB_SHIPPED] = compiled["stdlib"]
+    if kept is not None:
+        site[STDLIB_SHIPPED], site[STDLIB_MORE], compiled_names = split_stdlib(site[STDLIB_SHIPPED], kept)
+        if compiled_names != more_names:
+            raise BuildError("the standard library's modules changed while compiling them")
     if "app" in compiled:
         site.update(app_sources(sources))
-        app_zip = compiled["app"]
-        with zipfile.ZipFile(io.BytesIO(app_zip)) as archive:
+        with zipfile.ZipFile(io.BytesIO(compiled["app"])) as archive:
             sources = [(name, archive.read(name)) for name in archive.namelist()]
+    if options.split_app:
+        later = [(name, data) for name, data in sources if on_demand_code(name)]
+        sources = [(name, data) for name, data in sources if not on_demand_code(name)]
+        names = sorted(filter(None, (archive_module(name) for name, _ in later)))
+        sources.append((APP_MORE_INDEX, ("\n".join(names) + "\n").encode()))
+        site[APP_MORE] = packed_zip(later)
 
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     files: dict[str, str] = {}
     if options.app == "zip":
-        site["app/game.zip"] = app_zip
-        files["./app/game.zip"] = "./*"
+        site[APP_ARCHIVE] = packed_zip(sources)
+        files["./" + APP_ARCHIVE] = "./" + APP_ARCHIVE.rpartition("/")[2]
     elif options.app == "files":
         for name, data in sources:
             site[f"app/{name}"] = data
@@ -646,6 +772,8 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
     else:
         raise BuildError(f"unknown way to ship the app: {options.app!r}")
     site["app/main.py"] = (SRC / "risk_ui" / "main.py").read_bytes()
+    site[ENTRY] = ENTRY_SCRIPT.encode()
+    files["./app/main.py"] = "./main.py"
 
     for path in sorted(ASSETS.rglob("*")):
         if path.is_file() and path.suffix in ASSET_SUFFIXES and path.name != "sw.js":
@@ -974,6 +1102,36 @@ def test(pytest_args: Sequence[str] = ()) -> int:
 
 
 # --------------------------------------------------------------------------------------------------
+# stdlib-list
+
+ENV_STDLIB_DUMP = "RISK_STDLIB_DUMP"
+STDLIB_TOUR = "tests/e2e/test_stdlib_on_demand.py::test_a_tour_of_the_game_imports_only_the_shipped_standard_library"
+
+
+def stdlib_list(out: Path = STDLIB_KEPT) -> list[str]:
+    """Write ``out``: the standard library's modules the page imports, as seen in Chromium on a site built with
+    the whole of it, on a tour of the game (start-up, bots, links, the record panels, a game of each edition,
+    every module the game's sources import). The build ships these and fetches the rest on demand."""
+    chromium = os.environ.get(ENV_CHROMIUM) or find_chromium()
+    if chromium is None:
+        raise BuildError("stdlib-list needs Chromium: run `python3 build.py test` once, or apt-get install chromium.")
+    with tempfile.TemporaryDirectory(prefix="risk-stdlib-") as tmp:
+        site = build(Path(tmp) / "site", BuildOptions(trim_stdlib=False))
+        dump = Path(tmp) / "modules.json"
+        env = {**os.environ, ENV_SITE_BUILT: str(site), ENV_STDLIB_DUMP: str(dump), ENV_CHROMIUM: chromium}
+        if not _run("the tour", [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", STDLIB_TOUR], env):
+            raise BuildError("the tour of the page failed, so the list was not written.")
+        modules = json.loads(dump.read_text(encoding="utf-8"))
+    header = [
+        "# The standard library's modules the page imports: python_stdlib.zip ships these, the others load on",
+        "# demand (risk_ui/on_demand.py). Written by `python3 build.py stdlib-list` (a tour of the page in",
+        f"# Chromium: {STDLIB_TOUR.split('::')[0]}); edit by running it again.",
+    ]
+    out.write_text("\n".join([*header, *modules]) + "\n", encoding="utf-8")
+    return list(modules)
+
+
+# --------------------------------------------------------------------------------------------------
 # bench
 
 BARE_INDEX = """<!doctype html>
@@ -1006,6 +1164,8 @@ class Visit:
     seconds: float
     bytes: int
     own_bytes: int = 0  # of those, the game's own (everything but runtime/)
+    ready_bytes: int = 0  # of all, those sent until the page was ready (the rest: the service worker's precache)
+    own_ready_bytes: int = 0  # of the game's own, those sent until the page was ready
 
 
 def _visit_bytes(server: SiteServer) -> tuple[int, int]:
@@ -1037,9 +1197,10 @@ def visit_with_restart(playwright: Any, server: SiteServer, profile: Path) -> tu
             page.goto(server.url)
             page.wait_for_function(READY_SCRIPT, polling="raf", timeout=120_000)
             seconds = time.perf_counter() - started
+            at_ready = _visit_bytes(server)
             if which == 0 and (server.root / "sw.js").exists():
                 page.wait_for_function(CONTROLLED_SCRIPT, timeout=60_000)
-            visits.append(Visit(seconds, *_visit_bytes(server)))
+            visits.append(Visit(seconds, *_visit_bytes(server), *at_ready))
         finally:
             context.close()
     return visits[0], visits[1]
@@ -1195,25 +1356,32 @@ def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) 
             "warm_ratio": round(statistics.median(warm) / statistics.median(figures("bare", 1)), 2),
             "first_visit_bytes": max(pair[0].bytes for pair in visits[name]),
             "first_visit_own_bytes": max(pair[0].own_bytes for pair in visits[name]),
+            "first_visit_ready_bytes": max(pair[0].ready_bytes for pair in visits[name]),
+            "first_visit_own_ready_bytes": max(pair[0].own_ready_bytes for pair in visits[name]),
             "second_visit_bytes": max(pair[1].bytes for pair in visits[name]),
         }
     game = report["sites"]["game"]
     report["aims"] = {
-        "own_bytes_kb": [round(game["first_visit_own_bytes"] / 1000), 400],
+        "own_bytes_to_ready_kb": [round(game["first_visit_own_ready_bytes"] / 1000), 400],
+        "own_bytes_with_precache_kb": [round(game["first_visit_own_bytes"] / 1000), 400],
         "first_visit_mb": [round(game["first_visit_bytes"] / 1e6, 2), 6.0],
     }
     if as_json:
         print(json.dumps(report, indent=2))
     else:
         print(f"{'site':<12}{'cold s min/med/max':>22}{'×bare':>7}{'warm s min/med/max':>22}{'×bare':>7}"
-              f"{'1st visit B':>13}{'own B':>11}{'2nd visit B':>13}")
+              f"{'1st visit B':>13}{'to ready':>12}{'own B':>10}{'to ready':>10}{'2nd visit B':>13}")
         for name, row in report["sites"].items():
             cold = "/".join(f"{row['cold_s'][k]:.2f}" for k in ("min", "median", "max"))
             warm = "/".join(f"{row['warm_s'][k]:.2f}" for k in ("min", "median", "max"))
             print(f"{name:<12}{cold:>22}{row['cold_ratio']:>7.2f}{warm:>22}{row['warm_ratio']:>7.2f}"
-                  f"{row['first_visit_bytes']:>13,}{row['first_visit_own_bytes']:>11,}{row['second_visit_bytes']:>13,}")
-        print(f"aims: the game's own bytes {report['aims']['own_bytes_kb'][0]} KB (aim <= 400 KB), "
-              f"the whole first visit {report['aims']['first_visit_mb'][0]} MB compressed (aim <= 6 MB)")
+                  f"{row['first_visit_bytes']:>13,}{row['first_visit_ready_bytes']:>12,}"
+                  f"{row['first_visit_own_bytes']:>10,}{row['first_visit_own_ready_bytes']:>10,}"
+                  f"{row['second_visit_bytes']:>13,}")
+        aims = report["aims"]
+        print(f"aims: the game's own bytes {aims['own_bytes_to_ready_kb'][0]} KB until ready, "
+              f"{aims['own_bytes_with_precache_kb'][0]} KB with what the service worker precaches for offline "
+              f"(aim <= 400 KB); the whole first visit {aims['first_visit_mb'][0]} MB compressed (aim <= 6 MB)")
         for key, value in extra.items():
             print(f"{key}: {value}")
     return report
@@ -1257,6 +1425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("fetch", help="download and check the Pyodide and PyScript tarballs")
     sub.add_parser("build", help="write the static site to dist/")
+    sub.add_parser("stdlib-list", help="write stdlib_kept.txt from a tour of the page with the whole stdlib")
     serve_cmd = sub.add_parser("serve", help="build if needed and serve dist/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000)
     test_cmd = sub.add_parser("test", help="install test tools, build, run ruff, mypy and pytest")
@@ -1279,6 +1448,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"fetch: {folder.relative_to(ROOT)} ready")
         elif args.command == "build":
             print(f"build: wrote {build().relative_to(ROOT)}/")
+        elif args.command == "stdlib-list":
+            print(f"stdlib-list: {len(stdlib_list())} modules in {STDLIB_KEPT.relative_to(ROOT)}")
         elif args.command == "serve":
             serve(args.port)
         elif args.command == "test":

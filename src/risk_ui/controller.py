@@ -12,6 +12,7 @@ module calls its methods and then draws ``view.render(controller)``. Every actio
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,11 +42,9 @@ from risk.game import HUMAN, Game, Seat
 from risk.rules import EDITIONS, OPTIONS, Rules, make_rules
 from risk.state import GameState, Phase
 from risk_ui import record_state
-from risk_ui.castle_actions import CastleActions
 from risk_ui.edition_actions import CLASSIC, EditionActions
 from risk_ui.palette import NEUTRAL, PALETTE, Colour
 from risk_ui.record_state import RecordUi
-from risk_ui.revised_actions import RevisedActions
 from risk_ui.words import armies_text, error_text
 
 AMOUNTS = ("1", "5", "all", "number")
@@ -55,8 +54,22 @@ SETUP_OPTION = "auto-setup"  # offered as "manual or automatic setup", not among
 # (headquarters are chosen in secret: that step hands the device over); an edition adds its own
 # (``EditionActions.shared_phases``: the Revised capitals, Castle Risk's castles).
 SHARED_PHASES = (Phase.CLAIM, Phase.SETUP)
-# What each edition's clicks and buttons do beyond the classic game's (the seam for editions).
-EDITION_ACTIONS: dict[str, EditionActions] = {"revised": RevisedActions(), "castle": CastleActions()}
+# What each edition's clicks and buttons do beyond the classic game's (the seam for editions): the module and
+# class, imported when a game of the edition is first on the table (the page fetches editions' code then).
+EDITION_ACTIONS_AT = {"revised": "risk_ui.revised_actions:RevisedActions",
+                      "castle": "risk_ui.castle_actions:CastleActions"}
+_EDITION_ACTIONS: dict[str, EditionActions] = {}
+
+
+def edition_actions(edition: str) -> EditionActions:
+    """The clicks and buttons edition ``edition`` adds (CLASSIC: none), made once."""
+    where = EDITION_ACTIONS_AT.get(edition)
+    if where is None:
+        return CLASSIC
+    if edition not in _EDITION_ACTIONS:
+        module, _, name = where.partition(":")
+        _EDITION_ACTIONS[edition] = getattr(importlib.import_module(module), name)()
+    return _EDITION_ACTIONS[edition]
 ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
 # Options of which a game takes at most one: the dialog offers each group as one radio choice (with "off").
 # The shorter headquarters goal is a headquarters game, so ticking both would say one thing twice.
@@ -297,7 +310,7 @@ class Controller:
     @property
     def edition(self) -> EditionActions:
         """What the edition of the game on the table adds to clicks and buttons (nothing for the classic)."""
-        return EDITION_ACTIONS.get(self.state.rules.edition, CLASSIC)
+        return edition_actions(self.state.rules.edition)
 
     def shared_phase(self) -> bool:
         """Whether the step being played shows nothing secret, so the device passes without a hand-off."""

@@ -1,23 +1,34 @@
 """The page's entry script: start-up, the game's controls, the map bound to them, then ready.
 
-PyScript runs this file; everything it wires is in the ``risk_ui`` package (unpacked beside it).
+PyScript puts this file beside the page's first Python (build.py's ENTRY_SCRIPT, app/start.py), which puts
+the game's archive where Python imports from it and then imports this; everything it wires is in the
+``risk_ui`` package.
 """
 
-import secrets
+from risk_ui import on_demand
 
-from risk_ui import boot, bots, debug, dom, odds_view, record, saves_panel
-from risk_ui.scenarios import initial_controller, parse_query
+on_demand.install()  # first: the modules the page does not ship (stdlib, other editions) load on demand
+
+import json  # noqa: E402
+import secrets  # noqa: E402
+
+from risk_ui import boot, bots, dom, odds_view, record, saves_panel  # noqa: E402
+from risk_ui.scenarios import initial_controller, parse_query  # noqa: E402
 
 
 def _random_seed() -> int:
     return secrets.randbits(32)
 
 
-def main() -> None:
+async def main() -> None:
     """Build the game from the address, draw it, and say the page is ready."""
     options = parse_query(dom.page_query())
-    controller = initial_controller(options, _random_seed)
     fresh = options.seed is not None or bool(options.scenario)
+    if on_demand.controlled():
+        # The other editions' code, from the service worker's cache (no network): a saved or linked game of
+        # theirs opens offline too. A first visit, online, fetches it only if a game of theirs opens.
+        await on_demand.preload("editions")
+    controller = initial_controller(options, _random_seed)
     session = saves_panel.resume(controller, fresh=fresh)
     # A plain visit opens on the first screen; a link (the game in the address) or a test's query goes
     # straight to the game.
@@ -28,6 +39,8 @@ def main() -> None:
     record.start(page)  # a long record's log search, statistics and dice check, read in slices
     odds_view.start(page)  # the odds of the chosen attack, worked out in slices
     if options.debug:
+        from risk_ui import debug
+
         dom.expose("riskSelfplayDigest", debug.selfplay_digest)
         dom.expose("riskBotTurnTimes", debug.bot_turn_times)
         dom.expose("riskShareLinkTimes", debug.share_link_times)
@@ -37,6 +50,8 @@ def main() -> None:
         dom.expose("riskRecordUpdateTimes", lambda length, moves: debug.record_update_times(
             page, length, moves, settle=debug.settle_layout))
         dom.expose("riskRenderSplit", lambda: debug.render_split(page, debug.settle_layout))
+        dom.expose("riskStdlib", lambda: json.dumps(on_demand.report()))
+        dom.expose("riskImport", on_demand.import_module)
     boot.mark_ready()
 
 

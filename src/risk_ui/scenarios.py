@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 from risk.ai import classic_bot
@@ -36,12 +37,13 @@ from risk.engine import apply, new_game
 from risk.flow import flow_for
 from risk.game import Seat
 from risk.rules import make_rules
-from risk.rules.revised.actions import ClaimObjective
-from risk.rules.revised.flow import RevisedFlow
 from risk.state import GameState, Phase
 from risk.visibility import public_view
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from risk_ui.palette import PALETTE
+
+if TYPE_CHECKING:  # the Revised edition's code is imported by the scenarios that play it, not with the page
+    from risk.rules.revised.flow import RevisedFlow
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,9 @@ def _revised_game(seed: int, stop: Callable[[GameState, RevisedFlow], bool], cla
     written for; the Revised bots would reach others) from ``seed``, played until ``stop`` says so in the
     attack phase (or the game ends, or :data:`REVISED_LIMIT` actions); with ``claim``, the player to move
     claims an objective as soon as it meets one (an Airfield on its largest army)."""
+    from risk.rules.revised.actions import ClaimObjective
+    from risk.rules.revised.flow import RevisedFlow
+
     state = new_game(make_rules("revised"), REVISED_PLAYERS, seed)
     flow = flow_for(state.rules)
     assert isinstance(flow, RevisedFlow)

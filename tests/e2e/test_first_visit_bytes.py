@@ -29,7 +29,8 @@ def precached(root: Path) -> dict[str, str]:
 
 
 def site_tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): b"" for p in root.rglob("*") if p.is_file() and p.suffix != ".gz"}
+    files = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()}
+    return {name: b"" for name in files if not (name.endswith(".gz") and name.removesuffix(".gz") in files)}
 
 
 def test_the_request_paths_name_the_site_files() -> None:

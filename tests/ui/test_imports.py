@@ -143,3 +143,13 @@ def test_the_controller_sits_below_every_renderer():
 def test_the_docstring_examples_of_a_page_module_hold(name):
     result = doctest.testmod(importlib.import_module(f"{PACKAGE}.{name}"), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_an_edition_not_yet_imported_stands_for_its_panels_and_containers() -> None:
+    """The page imports an edition's view when a game of it opens; until then edition_views names its panels
+    and containers, which must be the view's own."""
+    from risk_ui import edition_views
+
+    for stand_in in edition_views.NOT_LOADED:
+        ui = importlib.import_module(edition_views.EDITION_VIEWS[stand_in.edition]).UI
+        assert (stand_in.panels, stand_in.containers) == (ui.panels, ui.containers), stand_in.edition

@@ -1,0 +1,178 @@
+"""Modules on demand: the page ships the standard library's modules the game imports and the classic game's
+code; the rest of each comes in an archive fetched on the first import that misses it.
+
+``python_stdlib.zip`` (mounted by Pyodide at ``/lib/python314.zip``) holds what the page was seen to import
+(``stdlib_kept.txt``, written by ``python3 build.py stdlib-list``); every other module of the standard library
+is in a second archive that no visit downloads unless an import asks for one of its modules. Then this finder,
+last on ``sys.meta_path`` so that it only hears of modules nothing else found, fetches that archive once (an
+import is synchronous, so the fetch is too), mounts it beside the first and lets the usual finders load the
+module. The names each archive holds come with the game (a file beside this module, see :data:`ARCHIVES`), so
+that an optional import of a module Pyodide never had (``_winapi``, say) costs nothing.
+
+The code a classic game never runs (the Revised and Castle rules and panels, the test hooks) is the second
+such archive, imported when a game of theirs is first on the table. Offline a synchronous fetch cannot work
+(Chromium sends a page's synchronous requests past the service worker, which precaches this archive), so a
+page the service worker controls mounts it from the worker's cache at start-up (:func:`preload`: no network).
+A first visit's page fetches it when a game of another edition opens, which needs the network it was just
+loaded over: a page that lost it since cannot open such a game until it is reloaded (then from the cache).
+
+Runs in Pyodide only for the fetches; the finder itself is plain Python and takes the fetch as a function.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import sys
+import zlib
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+ARCHIVE_URL = "./runtime/pyodide/python_stdlib_more.zip"
+MOUNT = "/lib/python_stdlib_more.zip"
+SHIPPED = "/lib/python314.zip/"
+# Each archive: (its address, where it is mounted, the file beside this module naming its modules one a line).
+ARCHIVES = {
+    "stdlib": (ARCHIVE_URL, MOUNT, "stdlib_more.txt"),
+    "editions": ("./app/editions.zip.gz", "/lib/risk_editions.zip", "editions.txt"),
+}
+
+
+def fetch_sync(url: str) -> bytes:
+    """The body of ``url``, fetched synchronously (a page's synchronous XMLHttpRequest cannot hand back an
+    ArrayBuffer, so the bytes come as the x-user-defined charset's text: byte b as U+F700 + b above 0x7F)."""
+    import _codecs
+
+    import js  # type: ignore[import-not-found]
+
+    request = js.XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.overrideMimeType("text/plain; charset=x-user-defined")
+    try:
+        request.send(None)
+    except Exception as error:  # offline: Chromium sends a page's synchronous requests past the service worker
+        raise ImportError(f"{url} could not be fetched, so its modules cannot be imported ({error})") from None
+    if request.status != 200:
+        raise ImportError(f"{url} could not be fetched, so its modules cannot be imported ({request.status})")
+    # Each character's low byte is the byte: UTF-16-LE puts it first. _codecs is built in, so this needs no
+    # module of the encodings package (which might itself be on demand).
+    return bytes(_codecs.utf_16_le_encode(str(request.responseText))[0][::2])
+
+
+def write_file(path: str, data: bytes) -> None:
+    with open(path, "wb") as stream:
+        stream.write(data)
+
+
+class OnDemand:
+    """A meta path finder for the modules of one archive that the page did not ship (see the module)."""
+
+    def __init__(self, names: Callable[[], Sequence[str]], fetch: Callable[[str], bytes] = fetch_sync,
+                 url: str = ARCHIVE_URL, mount: str = MOUNT, write: Callable[[str, bytes], None] = write_file) -> None:
+        self._names = names
+        self._known: frozenset[str] | None = None
+        self._fetch, self._url, self._mount, self._write = fetch, url, mount, write
+        self.mounted = False
+        self.loaded: list[str] = []  # every module this finder found, in order: what the shipped list missed
+
+    def known(self) -> frozenset[str]:
+        if self._known is None:
+            self._known = frozenset(self._names())
+        return self._known
+
+    def mount(self, data: bytes) -> None:
+        """Put the archive's bytes where the finders look (once)."""
+        if not self.mounted:
+            if data[:2] == b"\x1f\x8b":  # the game's archives are gzipped whole (build.py's packed_zip)
+                data = zlib.decompress(data, wbits=31)
+            self._write(self._mount, data)
+            self.mounted = True
+            sys.path.append(self._mount)
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None) -> Any:
+        if fullname not in self.known():
+            return None
+        if not self.mounted:
+            self.mount(self._fetch(self._url))
+        parent, _, _ = fullname.rpartition(".")
+        if parent:
+            # A package that was shipped looks only in the shipped archive: show it its half here as well.
+            package = sys.modules[parent]
+            here = f"{self._mount}/{parent.replace('.', '/')}"
+            search = list(getattr(package, "__path__", []))
+            if here not in search:
+                package.__path__.append(here)
+                search.append(here)
+        else:
+            search = [self._mount]
+        spec = importlib.machinery.PathFinder.find_spec(fullname, search)
+        if spec is not None:
+            self.loaded.append(fullname)
+        return spec
+
+
+_finders: dict[str, OnDemand] = {}
+
+
+def _index_names(index: str) -> Callable[[], list[str]]:
+    def read() -> list[str]:
+        # Through this module's loader: the file sits beside it in a folder or in the mounted archive.
+        try:
+            return bytes(__loader__.get_data(os.path.join(os.path.dirname(__file__), index))).decode().split()
+        except OSError:
+            return []
+    return read
+
+
+def install() -> dict[str, OnDemand]:
+    """Put a finder for each archive last on ``sys.meta_path`` (once) and return them by name."""
+    if not _finders:
+        for name, (url, mount, index) in ARCHIVES.items():
+            _finders[name] = OnDemand(_index_names(index), url=url, mount=mount)
+            sys.meta_path.append(_finders[name])
+    return _finders
+
+
+async def preload(name: str) -> None:
+    """Fetch archive ``name`` as a page fetches anything (through the service worker, so from its cache
+    offline) and mount it, unless it is already."""
+    import js  # type: ignore[import-not-found]
+
+    finder = install()[name]
+    if finder.mounted:
+        return
+    response = await js.fetch(ARCHIVES[name][0])
+    if not response.ok:
+        raise ImportError(f"{ARCHIVES[name][0]} could not be fetched ({response.status})")
+    data = (await response.arrayBuffer()).to_bytes()
+    finder.mount(bytes(data))
+
+
+def controlled() -> bool:
+    """Whether a service worker answers this page's requests (so a fetch costs no network)."""
+    import js  # type: ignore[import-not-found]
+
+    worker = getattr(js.navigator, "serviceWorker", None)
+    return bool(worker and worker.controller)
+
+
+def report() -> dict[str, list[str]]:
+    """The standard library's modules in ``sys.modules`` (from either archive); of them, those from the
+    archive on demand; and the game's modules from its archive on demand."""
+    origins = {name: str(getattr(getattr(module, "__spec__", None), "origin", None) or "")
+               for name, module in list(sys.modules.items())}
+
+    def under(*folders: str) -> list[str]:
+        return sorted(name for name, origin in origins.items() if origin.startswith(folders))
+
+    return {"modules": under(SHIPPED, MOUNT + "/"), "on_demand": under(MOUNT + "/"),
+            "editions": under(ARCHIVES["editions"][1] + "/")}
+
+
+def import_module(name: str) -> str:
+    """Import ``name`` and say where it came from (a test hook: a module outside the shipped list loads)."""
+    import importlib
+
+    module = importlib.import_module(name)
+    return str(getattr(module.__spec__, "origin", ""))

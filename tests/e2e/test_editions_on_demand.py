@@ -1,0 +1,48 @@
+"""The other editions' code on demand, in Chromium: a classic first visit starts without it (the service
+worker fetches it afterwards, once, for offline); a castle link then opens with the network off, its code
+mounted from the worker's cache at start-up. (A first visit's page that loses the network cannot open such
+a game until it is reloaded: see risk_ui/on_demand.py.)"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import build
+
+from risk.actions import every_action
+from risk.codec import encode_game
+from risk.engine import legal_actions
+from risk.game import Game, Seat
+from risk.rules import make_rules
+
+
+def castle_link(seed: int = 3, actions: int = 60) -> str:
+    """A 3-person castle game played a while by random choices, as a link's fragment."""
+    game = Game.start(make_rules("castle"), [Seat(n, i) for i, n in enumerate(("Ann", "Bob", "Cy"))], seed)
+    chooser = random.Random(seed)
+    for _ in range(actions):
+        game.play(chooser.choice(list(every_action(legal_actions(game.state)))))
+    return encode_game(game)
+
+
+def test_a_classic_visit_starts_without_the_other_editions_and_a_castle_link_then_opens_offline(
+        page: Any, site_server: Any) -> None:
+    site_server.reset_counts()
+    page.open()
+    page.wait_ready()
+    before_ready = [r.path for r in site_server.responses]
+    assert not [p for p in before_ready if build.APP_MORE in p], "the first visit waited for the other editions"
+    page.wait_controlled()
+    fetched = [r for r in site_server.responses if build.APP_MORE in r.path and r.status == 200]
+    assert len(fetched) == 1, "precached once, for offline"
+
+    # Offline, on a page started from the worker's cache with a castle link.
+    page.context.set_offline(True)
+    page.goto("about:blank")
+    page.open("#" + castle_link())
+    page.wait_ready()
+    page.wait_for_selector("body[data-map='castle']", state="attached", timeout=30_000)
+    assert page.locator("#panel-castle").is_visible()
+    assert not page.page_errors, page.page_errors
+    assert "could not be opened" not in (page.locator("#problem-text").text_content() or "")
