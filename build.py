@@ -464,15 +464,16 @@ import main  # noqa: E402,F401
 '''
 APP_MORE_INDEX = "risk_ui/editions.txt"
 ON_DEMAND_CODE = re.compile(
-    r"risk/rules/(revised|castle)/(?!__init__\.)|risk_ui/(revised|castle)_|risk_ui/debug\.|"
+    r"risk/rules/(revised|castle)/(?!__init__\.)|risk/ai/(revised|castle)\.|risk_ui/(revised|castle)_|risk_ui/debug\.|"
     r"risk/(selfplay|cli|__main__|tournament)\.")
 
 
 def on_demand_code(name: str) -> bool:
     """Whether an entry of the game's archive is code a classic game never runs (see :data:`APP_MORE`).
 
-    >>> [on_demand_code(n) for n in ("risk/rules/castle/flow.pyc", "risk/rules/castle/__init__.pyc", "risk/flow.pyc")]
-    [True, False, False]
+    >>> [on_demand_code(n) for n in ("risk/rules/castle/flow.pyc", "risk/rules/castle/__init__.pyc", "risk/flow.pyc",
+    ...                              "risk/ai/castle.pyc", "risk/ai/heuristic.pyc")]
+    [True, False, False, True, False]
     """
     return ON_DEMAND_CODE.match(name) is not None and archive_module(name) is not None
 
@@ -1271,12 +1272,15 @@ def bot_thinking_in_pyodide(browser: Any, url: str) -> dict[str, float]:
 
     context, page = _debug_page(browser, url, "riskBotTurnTimes")
     figures: dict[str, float] = {}
-    for level in ("easy", "normal", "hard"):
-        here = json.loads(bot_turn_times(level))
-        there = json.loads(page.evaluate("(level) => window.riskBotTurnTimes(level)", level))
+    runs = [(level, "classic") for level in ("easy", "normal", "hard")] + [("hard", "revised"), ("hard", "castle")]
+    for level, edition in runs:
+        here = json.loads(bot_turn_times(level, 1, 60, edition))
+        there = json.loads(page.evaluate("([level, edition]) => window.riskBotTurnTimes(level, 1, 60, edition)",
+                                         [level, edition]))
+        name = level if edition == "classic" else f"{edition}_{level}"
         for where, result in (("cpython", here), ("pyodide", there)):
-            figures[f"{level}_turn_{where}_median_ms"] = result["median_ms"]
-            figures[f"{level}_turn_{where}_p95_ms"] = result["p95_ms"]
+            figures[f"{name}_turn_{where}_median_ms"] = result["median_ms"]
+            figures[f"{name}_turn_{where}_p95_ms"] = result["p95_ms"]
     context.close()
     return figures
 
