@@ -145,7 +145,7 @@ class Page:
         self._drawn: dict[str, TerritoryView] = {}  # each territory as last drawn
         self._modal_open: dict[str, bool] = {}  # an edition's dialogs the page opened and did not close
         self.after_render: list[Callable[[], None]] = []  # called after each render (autosave, saves panel)
-        self._focus_next = ""  # a field to focus once this render is written (FOCUS_ON_SHOW)
+        self._focus_next: tuple[str, str] | None = None  # a part shown and its field to focus (FOCUS_ON_SHOW)
         # The maps: the one in the page (``_map_name``), those drawn before and taken out (kept whole, with
         # what was bound to them, to come back at once), the drawings fetched, and the one being fetched.
         self._load_map = load_map
@@ -638,8 +638,15 @@ class Page:
         self._draw_html(screen.html if mapped else {k: v for k, v in screen.html.items()
                                                     if not k.startswith("group-holder-")})
         if self._focus_next:
-            self._by_id(self._focus_next).focus()
-            self._focus_next = ""
+            shown, field = self._focus_next
+            self._by_id(field).focus()
+            # The focus scrolls only a field out of the viewport; one under a phone's map, which stays on
+            # top, counts as in view: the panel is brought to the top of what shows (its scroll margin
+            # keeps it below the map).
+            scroll = getattr(self._by_id(shown), "scrollIntoView", None)
+            if scroll is not None:
+                scroll(True)
+            self._focus_next = None
         dialog = self._by_id("new-game-dialog")
         if screen.dialog_open and not dialog.open:
             self._written.pop(("ng-error", "text"), None)
@@ -774,7 +781,7 @@ class Page:
         if self._changed(ident, "hidden", control.hidden):
             element.hidden = control.hidden
             if not control.hidden and ident in FOCUS_ON_SHOW:
-                self._focus_next = FOCUS_ON_SHOW[ident]
+                self._focus_next = (ident, FOCUS_ON_SHOW[ident])
         if control.disabled is not None and self._changed(ident, "disabled", control.disabled):
             element.disabled = control.disabled
         if control.text is not None and self._changed(ident, "text", control.text):

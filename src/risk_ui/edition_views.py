@@ -22,7 +22,7 @@ class _NotLoaded(EditionUi):
 NOT_LOADED = (
     _NotLoaded("revised", panels=("panel-objectives", "panel-claim", "starting-move"),
               containers=("objectives", "claim-choices", "airfield-where")),
-    _NotLoaded("castle", panels=("panel-castle", "panel-spy", "panel-sea"),
+    _NotLoaded("castle", panels=("panel-castle", "panel-spy", "panel-sea", "spy-dialog"),
               containers=("castle-board", "spy-choices", "sea-odds")),
 )
 _LOADED: dict[str, EditionUi] = {}

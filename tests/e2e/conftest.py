@@ -48,10 +48,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 # Chromium's renderer is sometimes killed while Pyodide starts on a loaded 2-core machine (seen twice in about
-# 1,200 page loads, at different tests, never reproduced alone): "Page crashed" says nothing about the game,
+# 1,200 page loads, at different tests, never reproduced alone): "Page/Target crashed" says nothing of the game,
 # so a test that fails with it runs once more, in a fresh context, and says so. Any other failure, or
 # a second crash, stands.
-RENDERER_CRASH = "Page crashed"
+RENDERER_CRASHES = ("Page crashed", "Target crashed")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -60,7 +60,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
     reports = runtestprotocol(item, nextitem=nextitem, log=False)
-    if any(r.failed and RENDERER_CRASH in str(r.longrepr) for r in reports):
+    if any(r.failed and any(crash in str(r.longrepr) for crash in RENDERER_CRASHES) for r in reports):
         print(f"\n{item.nodeid}: Chromium's renderer crashed; running the test once more")
         item._initrequest()  # type: ignore[attr-defined]
         reports = runtestprotocol(item, nextitem=nextitem, log=False)
