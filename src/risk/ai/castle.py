@@ -38,9 +38,9 @@ from risk import rng
 from risk.actions import Action, Blitz, Claim, EndTurn, Occupy, Place
 from risk.ai.analysis import Survey, people_alive
 from risk.ai.heuristic import EASY, NORMAL, HeuristicBot, Skill, _Prizes, odds
-from risk.ai.planner import MAX_ROLLOUT_ACTIONS, Plan, PlannerBot
+from risk.ai.planner import Plan, PlannerBot
 from risk.dice import DiceModel
-from risk.engine import apply, occupy_range
+from risk.engine import occupy_range
 from risk.flow import flow_for
 from risk.rules.castle import ADMIRAL, DIPLOMAT, GENERAL, MARSHALL, REINFORCEMENT, SPY
 from risk.rules.castle.actions import (
@@ -776,21 +776,9 @@ class CastlePlanner(PlannerBot):
         policy.target = plan.aim
         policy.tactics = plan.tweak if isinstance(plan.tweak, Tactics) else TACTICS
 
-    def _rollout(self, view: GameState, me: int, plan: Plan, seed: int) -> float:
-        state = castle_determinize(view, me, seed)
-        mine = self.make_policy(seed, plan.skill)
-        self.adopt(mine, plan)
-        others = {p: self.make_policy(seed + p + 1, NORMAL) for p in range(state.players)}
-        turn = state.turn
-        steps = 0
-        while not state.over and state.current == me and state.turn == turn and steps < MAX_ROLLOUT_ACTIONS:
-            apply(state, mine.decide(state))
-            steps += 1
-        last = turn + state.players
-        while not state.over and state.current != me and state.turn <= last and steps < MAX_ROLLOUT_ACTIONS:
-            apply(state, others[state.current].decide(state))
-            steps += 1
-        return self.score(state, me)
+    def deal(self, view: GameState, me: int, seed: int) -> GameState:
+        """Unseen cards and unseen hidden-army sites dealt at random (:func:`castle_determinize`)."""
+        return castle_determinize(view, me, seed)
 
 
 def make_castle_bot(level: str, seed: int) -> object:

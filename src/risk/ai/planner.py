@@ -180,8 +180,12 @@ class PlannerBot:
         """Make ``policy`` play ``plan`` this turn."""
         policy.skill, policy.stage, policy.trade_mode = plan.skill, plan.stage, plan.trade
 
+    def deal(self, view: GameState, me: int, seed: int) -> GameState:
+        """A full state consistent with ``view``, what is unseen dealt at random (an edition may hide more)."""
+        return determinize(view, me, seed)
+
     def _rollout(self, view: GameState, me: int, plan: Plan, seed: int) -> float:
-        state = determinize(view, me, seed)
+        state = self.deal(view, me, seed)
         mine = self.make_policy(seed, plan.skill)
         self.adopt(mine, plan)
         others = {p: self.make_policy(seed + p + 1, NORMAL) for p in range(state.players)}
