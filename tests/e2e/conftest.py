@@ -31,7 +31,7 @@ Per test:
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,6 +98,26 @@ def browser() -> Iterator[Any]:
         chromium = playwright.chromium.launch(executable_path=executable, args=list(build.CHROMIUM_ARGS))
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="module")
+def fresh_page(browser: Any) -> Iterator[Callable[[dict[str, int]], Any]]:
+    """``fresh_page(viewport)``: a page in a new browser context (own storage, own cache) that records the
+    page's errors in ``page.errors``; every context is closed with the module."""
+    contexts: list[Any] = []
+
+    def new(viewport: dict[str, int]) -> Any:
+        ctx = browser.new_context(viewport=viewport)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+
+    yield new
+    for ctx in contexts:
+        ctx.close()
+
 
 
 @dataclass

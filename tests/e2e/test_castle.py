@@ -6,7 +6,7 @@ phone (390x844) and a desktop (1440x900) go to ``test-results/screens/``."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,24 +24,6 @@ READY = "html[data-ready='true']"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
 SCREENS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
-
-
-@pytest.fixture(scope="module")
-def context(browser: Any) -> Iterator[Callable[..., Any]]:
-    """A new browser context (own storage, own cache) with a page in it that records its errors."""
-    contexts: list[Any] = []
-
-    def new(viewport: dict[str, int] = DESKTOP) -> Any:
-        ctx = browser.new_context(viewport=viewport)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        return page
-
-    yield new
-    for ctx in contexts:
-        ctx.close()
 
 
 def open_at(page: Any, url: str) -> None:
@@ -79,8 +61,8 @@ def start_from_dialog(page: Any, title: str, seats: int, controllers: str = "") 
 
 
 def test_a_castle_game_from_the_dialog_on_europe_and_back_to_the_classic_map(
-        context: Callable[..., Any], site_url: str) -> None:
-    page = context(DESKTOP)
+        fresh_page: Callable[..., Any], site_url: str) -> None:
+    page = fresh_page(DESKTOP)
     fetched: list[str] = []
     page.on("request", lambda r: fetched.append(r.url) if r.url.endswith(".svg") and "/maps/" in r.url else None)
     open_at(page, site_url + "?seed=5")
@@ -128,8 +110,8 @@ def castle_link(seed: int = 11, actions: int = 150) -> str:
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_castle_link_opens_in_a_fresh_browser_with_its_map_and_the_hand_of_cards(
-        context: Callable[..., Any], site_url: str, viewport: dict[str, int]) -> None:
-    page = context(viewport)
+        fresh_page: Callable[..., Any], site_url: str, viewport: dict[str, int]) -> None:
+    page = fresh_page(viewport)
     open_at(page, site_url + "#" + castle_link())
     page.wait_for_selector("body[data-map='castle']", timeout=30_000)
     assert territories(page) == 44

@@ -12,7 +12,7 @@ look and the sea attack panel go to ``test-results/screens/``.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,24 +28,6 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
 SMALL_DESKTOP = {"width": 1024, "height": 768}
 SCREENS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
-
-
-@pytest.fixture(scope="module")
-def context(browser: Any) -> Iterator[Callable[..., Any]]:
-    """A new browser context (own storage, own cache) with a page in it that records its errors."""
-    contexts: list[Any] = []
-
-    def new(viewport: dict[str, int]) -> Any:
-        ctx = browser.new_context(viewport=viewport)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        return page
-
-    yield new
-    for ctx in contexts:
-        ctx.close()
 
 
 def shoot(page: Any, name: str) -> None:
@@ -139,8 +121,8 @@ def sail(page: Any, action: SeaAttack, board: Any, viewport: dict[str, int]) -> 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, SMALL_DESKTOP, PHONE], ids=["desktop", "small-desktop", "phone"])
 def test_a_castle_game_from_the_dialog_to_the_winner_with_a_sea_attack_a_hidden_army_and_a_spy(
-        context: Callable[..., Any], site_url: str, viewport: dict[str, int]) -> None:
-    page = context(viewport)
+        fresh_page: Callable[..., Any], site_url: str, viewport: dict[str, int]) -> None:
+    page = fresh_page(viewport)
     page.goto(site_url + "?seed=4&debug=1")
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     started = time.perf_counter()

@@ -5,10 +5,8 @@ and the link of a Revised game opened in a fresh browser context, on a phone and
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
-
-import pytest
 
 from risk.codec import decode_share
 from risk.flow import flow_for
@@ -19,24 +17,6 @@ from risk_ui.scenarios import revised_claim
 READY = "html[data-ready='true']"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-
-
-@pytest.fixture(scope="module")
-def context(browser: Any) -> Iterator[Callable[..., Any]]:
-    """A new browser context (own storage) with a page in it that records its errors."""
-    contexts: list[Any] = []
-
-    def new(viewport: dict[str, int] = DESKTOP) -> Any:
-        ctx = browser.new_context(viewport=viewport)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        return page
-
-    yield new
-    for ctx in contexts:
-        ctx.close()
 
 
 def open_at(page: Any, url: str) -> None:
@@ -54,8 +34,9 @@ def territory(page: Any, index: int) -> Any:
     return page.locator(f'[data-territory="{ident}"]')
 
 
-def test_a_whole_revised_game_from_the_dialog_to_the_winners_screen(context: Callable[..., Any], site_url: str) -> None:
-    page = context(PHONE)
+def test_a_whole_revised_game_from_the_dialog_to_the_winners_screen(
+        fresh_page: Callable[..., Any], site_url: str) -> None:
+    page = fresh_page(PHONE)
     open_at(page, site_url + "?seed=5")
     page.locator("#handoff-new-game").click()
     dialog = page.locator("#new-game-dialog")
@@ -84,7 +65,7 @@ def test_a_whole_revised_game_from_the_dialog_to_the_winners_screen(context: Cal
 
 
 def test_an_objective_claimed_with_its_airfield_shows_on_the_board_and_on_the_map(
-        context: Callable[..., Any], site_url: str) -> None:
+        fresh_page: Callable[..., Any], site_url: str) -> None:
     state = revised_claim(7)  # the same position the page builds from its seed
     flow = flow_for(state.rules)
     slot = next(s for s in flow.claimable(state) if flow.airfield_reward(state, s))  # type: ignore[attr-defined]
@@ -92,7 +73,7 @@ def test_an_objective_claimed_with_its_airfield_shows_on_the_board_and_on_the_ma
     seat = state.current
     where = max((t for t, who in enumerate(state.owner) if who == seat), key=lambda t: state.armies[t])
     for viewport in (PHONE, DESKTOP):
-        page = context(viewport)
+        page = fresh_page(viewport)
         open_at(page, site_url + "?seed=7&scenario=revised-claim")
         page.locator("#handoff-button").click()
         claim = page.locator(f'#claim-choices [data-arg="{slot}"]')
@@ -113,8 +94,8 @@ def test_an_objective_claimed_with_its_airfield_shows_on_the_board_and_on_the_ma
 
 
 def test_a_link_of_a_revised_game_opens_the_same_game_in_a_fresh_browser(
-        context: Callable[..., Any], site_url: str) -> None:
-    page = context()
+        fresh_page: Callable[..., Any], site_url: str) -> None:
+    page = fresh_page(DESKTOP)
     open_at(page, site_url + "?seed=7&scenario=revised-claim")
     page.locator("#handoff-button").click()
     page.locator('#claim-choices [data-action="objective"]').first.click()
@@ -128,7 +109,7 @@ def test_a_link_of_a_revised_game_opens_the_same_game_in_a_fresh_browser(
     labels = page.eval_on_selector_all("[data-territory]", "els => els.map(e => e.getAttribute('aria-label'))")
     board = page.locator("#objectives").inner_html()
 
-    other = context(PHONE)  # a fresh context: no saves, no cache
+    other = fresh_page(PHONE)  # a fresh context: no saves, no cache
     open_at(other, site_url + "#" + address)
     assert body(other, "data-overlay") == "handoff"
     other.locator("#handoff-button").click()
