@@ -6,7 +6,7 @@ Standard library only, so that a fresh clone needs nothing but Python, npm (for 
 
     python3 build.py fetch          # Pyodide and PyScript from npm, checked against pinned hashes
     python3 build.py build          # the static site in dist/
-    python3 build.py stdlib-list    # stdlib_kept.txt: the standard library's modules the page imports
+    python3 build.py stdlib-list    # assets/stdlib_kept.list: the standard library's modules the page imports
     python3 build.py serve          # build if needed, then serve dist/ on 127.0.0.1:8000
     python3 build.py test           # install test tools, build, ruff, mypy, pytest
     python3 build.py bench [--json] # start-up time and bytes against a bare PyScript page
@@ -370,7 +370,7 @@ class BuildOptions:
     # (each file its own [files] entry) or "wheel" (a wheel that Pyodide installs: measured, not shipped).
     app: str = "zip"
     service_worker: bool = True
-    # python_stdlib.zip holds only the modules of stdlib_kept.txt, the rest in STDLIB_MORE, fetched on a miss.
+    # python_stdlib.zip holds only the modules of assets/stdlib_kept.list, the rest in STDLIB_MORE, fetched on a miss.
     trim_stdlib: bool = True
     # The code a classic game never runs in APP_MORE, fetched when a game of another edition opens.
     split_app: bool = True
@@ -388,7 +388,7 @@ PACKAGE_DATA_SUFFIXES = (".py", ".json")  # modules, and data such as the maps
 # `build.py stdlib-list`) stay in python_stdlib.zip; the others go to STDLIB_MORE, which the page fetches on the
 # first import of one of them (risk_ui/on_demand.py, told their names by STDLIB_MORE_INDEX in the game's
 # archive). Never precached (see never_precached): a first visit never downloads it.
-STDLIB_KEPT = ROOT / "stdlib_kept.txt"
+STDLIB_KEPT = ROOT / "assets" / "stdlib_kept.list"
 STDLIB_SHIPPED = "runtime/pyodide/python_stdlib.zip"
 STDLIB_MORE = "runtime/pyodide/python_stdlib_more.zip"
 STDLIB_MORE_INDEX = "risk_ui/stdlib_more.txt"
@@ -410,7 +410,7 @@ def archive_module(entry: str) -> str | None:
 
 
 def kept_stdlib_modules(path: Path = STDLIB_KEPT) -> set[str] | None:
-    """The modules stdlib_kept.txt names (with every package above them), or None without the file."""
+    """The modules assets/stdlib_kept.list names (with every package above them), or None without the file."""
     if not path.exists():
         return None
     names = {line.split("#")[0].strip() for line in path.read_text(encoding="utf-8").splitlines()} - {""}
@@ -1429,7 +1429,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("fetch", help="download and check the Pyodide and PyScript tarballs")
     sub.add_parser("build", help="write the static site to dist/")
-    sub.add_parser("stdlib-list", help="write stdlib_kept.txt from a tour of the page with the whole stdlib")
+    sub.add_parser("stdlib-list", help="write assets/stdlib_kept.list from a tour of the page with the whole stdlib")
     serve_cmd = sub.add_parser("serve", help="build if needed and serve dist/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000)
     test_cmd = sub.add_parser("test", help="install test tools, build, run ruff, mypy and pytest")

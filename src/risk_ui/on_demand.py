@@ -2,7 +2,7 @@
 code; the rest of each comes in an archive fetched on the first import that misses it.
 
 ``python_stdlib.zip`` (mounted by Pyodide at ``/lib/python314.zip``) holds what the page was seen to import
-(``stdlib_kept.txt``, written by ``python3 build.py stdlib-list``); every other module of the standard library
+(``assets/stdlib_kept.list``, written by ``python3 build.py stdlib-list``); every other module of the standard library
 is in a second archive that no visit downloads unless an import asks for one of its modules. Then this finder,
 last on ``sys.meta_path`` so that it only hears of modules nothing else found, fetches that archive once (an
 import is synchronous, so the fetch is too), mounts it beside the first and lets the usual finders load the

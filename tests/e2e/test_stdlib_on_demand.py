@@ -1,6 +1,6 @@
 """The trimmed standard library in Chromium: a page that starts, plays a game of every edition with bots, opens
 the record panels, makes and opens links and imports every module the game's sources name never needs a module
-outside ``stdlib_kept.txt``; a module outside it still imports (its archive fetched once, on the first miss).
+outside ``assets/stdlib_kept.list``; a module outside it still imports (its archive fetched once, on the first miss).
 
 The same tour writes the list: ``python3 build.py stdlib-list`` builds the site with the whole standard library
 and runs :func:`test_a_tour_of_the_game_imports_only_the_shipped_standard_library` with ``RISK_STDLIB_DUMP`` set
