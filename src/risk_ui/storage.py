@@ -45,7 +45,7 @@ import re
 import time
 import weakref
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Protocol
 
@@ -490,23 +490,22 @@ class Saves:
     def held(self, present: Game) -> Game | None:
         """The game this browser holds that a link's continuation may carry on: a save of the same rules,
         seats and seed (the current save first), whichever moment it reached; None if there is none."""
-        suffix = f"-{present.seed & 0xFFFFFFFF:x}"
-        current = self.current_id()
-        for entry in sorted(self.entries(), key=lambda e: e.id != current):
-            if not entry.id.endswith(suffix):
-                continue
-            try:
-                mine = self.load(entry.id)
-            except CodecError:
-                continue
-            if mine.rules == present.rules and mine.seats == present.seats and mine.seed == present.seed:
-                return mine
-        return None
+        return next((mine for _, mine in self._same_game(present)), None)
 
     def continued_by(self, game: Game) -> SaveEntry | None:
         """The save of this very game that ``game`` carries on: same rules, seats and start, and its
         moves are the first moves of ``game`` (a link sent back by the friend we sent ours to). The
         current save is tried first; only saves of the same seed are opened."""
+        for entry, mine in self._same_game(game):
+            count = len(mine.history)
+            if (mine.initial == game.initial and count <= len(game.history)
+                    and all(a.action == b.action for a, b in zip(mine.history, game.history[:count]))):
+                return entry
+        return None
+
+    def _same_game(self, game: Game) -> Iterator[tuple[SaveEntry, Game]]:
+        """The saves (current first) that open to a game of ``game``'s rules, seats and seed, with it;
+        only saves whose id names that seed are opened, and one that does not decode is passed over."""
         suffix = f"-{game.seed & 0xFFFFFFFF:x}"
         current = self.current_id()
         for entry in sorted(self.entries(), key=lambda e: e.id != current):
@@ -516,12 +515,8 @@ class Saves:
                 mine = self.load(entry.id)
             except CodecError:
                 continue
-            count = len(mine.history)
-            if (mine.rules == game.rules and mine.seats == game.seats and mine.initial == game.initial
-                    and count <= len(game.history)
-                    and all(a.action == b.action for a, b in zip(mine.history, game.history[:count]))):
-                return entry
-        return None
+            if mine.rules == game.rules and mine.seats == game.seats and mine.seed == game.seed:
+                yield entry, mine
 
     # -- writing ----------------------------------------------------------------------------------
 
