@@ -1053,8 +1053,11 @@ class Flow:
         drawn = max(0, state.turn - 1) + self.cards_dealt(state)  # at most one card at the end of each turn
         if not phase.setup and self.cards_per_trade * state.sets_traded > drawn:
             return "more sets were traded than cards were ever drawn"
-        if sum(state.armies) + sum(state.reserve) > self.most_armies(state):
+        in_play = sum(state.armies) + sum(state.reserve)
+        if in_play > self.most_armies(state):
             return "it holds more armies than the game could have raised"
+        if in_play > MAX_ARMIES_IN_PLAY:
+            return f"it holds more armies than any game reaches (over {MAX_ARMIES_IN_PLAY:,})"
         if phase is not Phase.SETUP and (state.quota_own or state.quota_neutral):
             return "armies wait to be placed outside the setup"
         if phase is not Phase.FORTIFY and state.moves_made:
@@ -1215,6 +1218,12 @@ def headquarters_goal(rules: Rules, people: int) -> int:
 
 
 MAX_TURN = 99_999  # no game comes near: bots' self-play gives up at 5,000 turns, people's games end in hundreds
+# The armies a decoded position may hold. The rules set no ceiling, and the bound of ``most_armies`` grows with
+# turns and sets traded (billions by MAX_TURN), but a blitz rolls once per battle and the odds grow with the
+# stacks: a hand-edited link with 10**8 armies froze the page for minutes. Half a million needs about 450 sets
+# traded (1,350 cards drawn, so as many turns); self-play's largest stacks are in the low thousands, and a blitz
+# of 250,000 against 250,000 takes 0.34 s in CPython.
+MAX_ARMIES_IN_PLAY = 500_000
 
 _FLOWS: dict[str, Flow] = {}
 

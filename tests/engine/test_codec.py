@@ -474,6 +474,8 @@ def midgame(people=4, seed=3, options=()):
     (lambda s: s.armies.__setitem__(7, 10**6), "more armies than the game could have raised"),
     (lambda s: s.reserve.__setitem__((s.current + 1) % s.players, 3), "a player whose turn it is not"),
     (lambda s: setattr(s, "turn", 100_000), "turn number is beyond any game"),
+    (lambda s: setattr(s, "turn", 99_999) or setattr(s, "sets_traded", 33_000) or s.armies.__setitem__(7, 10**8),
+     "more armies than any game reaches"),
     (lambda s: setattr(s, "sets_traded", 100_000), "more sets were traded than cards were ever drawn"),
     (lambda s: setattr(s, "phase", Phase.REINFORCE), "nothing to place"),
     (lambda s: setattr(s, "phase", Phase.FORTIFY), "free moves"),
