@@ -29,7 +29,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], help=f"one of {', '.join(OPTIONS)}")
     play.add_argument("--json", action="store_true")
 
-    tour = sub.add_parser("tournament", help="seeded games between bot levels: win rates with 95% intervals")
+    tour = sub.add_parser("tournament", help="seeded games between bot levels: win rates with 95%% intervals")
     tour.add_argument("--rules", default="classic", help=f"edition: {', '.join(EDITIONS)}")
     tour.add_argument("--players", type=int, default=3)
     tour.add_argument("--games", type=int, default=100)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+
+import pytest
 
 from risk.cli import main
 
@@ -48,3 +51,31 @@ def test_the_castle_map_prints_each_territorys_empire_waters_and_the_dotted_cros
     assert {c["id"]: c["kind"] for c in data["continents"]}["independent"] == "independent"
     assert ["london", "paris"] in data["lines"] and len(data["lines"]) == 4
     assert [card["kind"] for card in data["deck"]].count("spy") == 7
+
+
+# Each command's --help, with a phrase of its own help text: argparse formats help strings with %, so a
+# bare "%" in one of them crashes --help (it did, with "95% intervals").
+HELP_TEXTS = {
+    (): "win rates with 95% intervals",
+    ("map",): "a map, or an edition",
+    ("selfplay",): "--players",
+    ("tournament",): "a game still going after this many turns is a draw",
+    ("odds",): "Exact odds of a battle fought to the end",
+}
+
+
+@pytest.mark.parametrize("command", HELP_TEXTS, ids=lambda command: " ".join(command) or "main")
+def test_help_of_every_command_prints_and_exits_0(command, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main([*command, "--help"])
+    assert exit_.value.code == 0
+    assert HELP_TEXTS[command] in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_help_texts_cover_every_command(capsys):
+    """A new command gets its --help checked too: the main usage line lists every command."""
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listed = re.search(r"\{([\w,-]+)\}", capsys.readouterr().out)
+    assert listed is not None
+    assert {(name,) for name in listed.group(1).split(",")} == set(HELP_TEXTS) - {()}

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from engine import castle_fixtures, revised_fixtures
 from engine.codec_fixtures import FIXTURES, SEATS
 from risk import codec
 from risk.actions import every_action
@@ -43,6 +44,7 @@ from risk.codec import (
 )
 from risk.codec import classic as classic_codec
 from risk.codec import rules as codec_rules
+from risk.codec.tables import tables_for
 from risk.engine import apply, legal_actions, new_game, tradable_sets, trade
 from risk.game import Game, Seat
 from risk.rng import MASK64
@@ -345,6 +347,80 @@ def test_fuzzed_replay_codes_raise_only_codec_errors():
             assert exc.__cause__ is None, f"the safety net caught {exc.__cause__!r}"
             continue
         assert encode_replay(replayed) == mutated
+
+
+# The Revised and Castle editions have codecs of their own (risk.rules.revised.codec, .castle.codec): the same
+# fuzz on their frozen codes (links, position codes and a whole-game replay of each).
+EDITION_CODES = {"revised": revised_fixtures.FIXTURES, "castle": castle_fixtures.FIXTURES}
+DECODERS = {"game": (decode_game, encode_game), "state": (decode_state, encode_state),
+            "replay": (decode_replay, encode_replay)}
+
+
+def loads_exactly_or_is_refused(kind, code):
+    """The fuzz property for a code of any kind: it loads and re-encodes to itself (True), or raises a
+    CodecError of the decoder's own checks (False), never the safety net's."""
+    decode, encode = DECODERS[kind]
+    try:
+        value = decode(code)
+    except CodecError as exc:
+        assert exc.__cause__ is None, f"the safety net caught {exc.__cause__!r} in {code}"
+        assert exc.args and exc.args[0].endswith(".")
+        return False
+    assert encode(value) == code
+    return True
+
+
+def field_writer(kind, code):
+    """The range coder's digits of a game or state code, rewritten from what it decodes to, and its format
+    byte: :func:`frame.seal` of them gives back the very code."""
+    game = decode_game(code) if kind == "game" else None
+    state = game.state if game else decode_state(code)
+    fmt = frame.format_byte(frame.GAME if game else frame.STATE, state.rules.revision)
+    for layout in (classic_codec.COMPACT, classic_codec.PLAIN):
+        w = rans.Writer()
+        if game:
+            codes._write_game(w, game, game.seats, layout)
+        else:
+            codec_rules.write_rules(w, state.rules, state.people)
+            tables_for(state.rules).write_state(w, state, layout)
+        if frame.seal(fmt, w) == code:
+            return w, fmt
+    raise AssertionError(f"no layout writes {code}")
+
+
+@pytest.mark.parametrize("edition", EDITION_CODES)
+def test_damaged_codes_of_the_other_editions_load_exactly_or_raise_a_codec_error(edition):
+    """Cut, mistyped, extra and missing characters in the frozen codes, then (with a valid checksum) damaged
+    payloads, then one field of a link or position changed to another value of its range: each loads exactly
+    as the damaged code says or is refused by a check. (The field changes found a Castle position still in
+    its castle step with every castle placed, which the rules' check indexed past the setup order.)"""
+    rng = random.Random(f"{edition} fuzz")
+    fixtures = [(kind, code) for _, kind, code, _ in EDITION_CODES[edition]]
+    for _ in range(300):
+        kind, code = rng.choice(fixtures)
+        mutated = mutate_text(rng, code)
+        if mutated != code:
+            assert not loads_exactly_or_is_refused(kind, mutated)
+    for _ in range(300):
+        kind, code = rng.choice(fixtures)
+        loads_exactly_or_is_refused(kind, mutate_payload(rng, code))
+    loaded = refused = 0
+    for kind, code in fixtures:
+        if kind == "replay":
+            continue
+        w, fmt = field_writer(kind, code)
+        digits = [i for i, (_, freq, radix) in enumerate(w.ops) if freq == 1 and radix > 1]
+        for _ in range(60):
+            i = rng.choice(digits)
+            value, _, radix = w.ops[i]
+            other = rng.randrange(radix - 1)
+            mutated = rans.Writer()
+            mutated.ops = [*w.ops[:i], (other + (other >= value), 1, radix), *w.ops[i + 1:]]
+            if loads_exactly_or_is_refused(kind, frame.seal(fmt, mutated)):
+                loaded += 1
+            else:
+                refused += 1
+    assert loaded > 100 and refused > 100
 
 
 # Frozen fixtures of positions no game can reach, made by hand to show the plain layout; since the decoder

@@ -819,7 +819,7 @@ class CastleFlow(Flow):
         if phase is CASTLE:
             order = self.setup_order(state)
             done = sum(1 for c in extra.castles if c >= 0)
-            if state.current != order[done] or [extra.castles[p] >= 0 for p in order] != [
+            if done >= len(order) or state.current != order[done] or [extra.castles[p] >= 0 for p in order] != [
                     i < done for i in range(len(order))] or sum(1 for o in state.owner if o >= 0) != done:
                 return "the castles do not go round the table"
         elif -1 in [c for p, c in enumerate(extra.castles) if state.alive[p]]:
