@@ -1266,6 +1266,9 @@ def selfplay_in_pyodide(browser: Any, url: str) -> dict[str, float]:
 EXTRA_BENCHMARKS.append(selfplay_in_pyodide)
 
 
+BOT_BENCH_GAMES = 8
+
+
 def bot_thinking_in_pyodide(browser: Any, url: str) -> dict[str, float]:
     """Bots' thinking time per turn (median, 95th percentile) in CPython and in the page's Pyodide."""
     from risk_ui.debug import bot_turn_times
@@ -1274,10 +1277,15 @@ def bot_thinking_in_pyodide(browser: Any, url: str) -> dict[str, float]:
     figures: dict[str, float] = {}
     runs = [(level, "classic") for level in ("easy", "normal", "hard")] + [("hard", "revised"), ("hard", "castle")]
     for level, edition in runs:
-        here = json.loads(bot_turn_times(level, 1, 60, edition))
-        there = json.loads(page.evaluate("([level, edition]) => window.riskBotTurnTimes(level, 1, 60, edition)",
-                                         [level, edition]))
+        games = 1 if edition == "classic" else BOT_BENCH_GAMES  # a hard bot ends these in a few turns
+        here = json.loads(bot_turn_times(level, 1, 60, edition, games))
+        there = json.loads(page.evaluate(
+            "([level, edition, games]) => window.riskBotTurnTimes(level, 1, 60, edition, games)",
+            [level, edition, games]))
+        if here["turns"] != there["turns"]:
+            raise SystemExit("bench: the page's bots played other games than CPython's")
         name = level if edition == "classic" else f"{edition}_{level}"
+        figures[f"{name}_turns"] = here["turns"]
         for where, result in (("cpython", here), ("pyodide", there)):
             figures[f"{name}_turn_{where}_median_ms"] = result["median_ms"]
             figures[f"{name}_turn_{where}_p95_ms"] = result["p95_ms"]

@@ -86,10 +86,11 @@ def selfplay_digest(seed: int, people: int = 4, level: str = "", actions: int = 
     return state_digest(state)
 
 
-def bot_turn_times(level: str, seed: int = 1, turns: int = 60, edition: str = "classic") -> str:
+def bot_turn_times(level: str, seed: int = 1, turns: int = 60, edition: str = "classic", games: int = 1) -> str:
     """Thinking time of a bot per turn, in ms (JSON: median, p95, turns), over the first ``turns`` turns of
-    a game it plays against normal bots: 3 players in classic (automatic setup) and Castle Risk, 4 in the
-    Revised edition. Used by ``build.py bench`` in the page."""
+    ``games`` games (seeds ``seed`` on) it plays against normal bots: 3 players in classic (automatic setup)
+    and Castle Risk, 4 in the Revised edition. Several games, because a strong bot often ends one within a
+    handful of its own turns, too few for a 95th percentile. Used by ``build.py bench`` in the page."""
     import json
     import statistics
     import time
@@ -100,16 +101,17 @@ def bot_turn_times(level: str, seed: int = 1, turns: int = 60, edition: str = "c
 
     rules = make_rules(str(edition), ["auto-setup"] if edition == "classic" else [])
     people = 4 if edition == "revised" else 3
-    state = new_game(rules, people, int(seed))
-    bots = [make_bot(str(level), int(seed))] + [make_bot("normal", int(seed) + s) for s in range(1, people)]
-    spent: dict[int, float] = {}
-    while not state.over and state.turn <= int(turns):
-        seat, turn = state.current, state.turn
-        started = time.perf_counter()
-        action = bots[seat].choose(public_view(state, seat))
-        if seat == 0:
-            spent[turn] = spent.get(turn, 0.0) + time.perf_counter() - started
-        apply(state, action)
+    spent: dict[tuple[int, int], float] = {}
+    for game_seed in range(int(seed), int(seed) + int(games)):
+        state = new_game(rules, people, game_seed)
+        bots = [make_bot(str(level), game_seed)] + [make_bot("normal", game_seed + s) for s in range(1, people)]
+        while not state.over and state.turn <= int(turns):
+            seat, turn = state.current, state.turn
+            started = time.perf_counter()
+            action = bots[seat].choose(public_view(state, seat))
+            if seat == 0:
+                spent[game_seed, turn] = spent.get((game_seed, turn), 0.0) + time.perf_counter() - started
+            apply(state, action)
     times = sorted(1000 * t for t in spent.values())
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
     return json.dumps({"turns": len(times), "median_ms": round(statistics.median(times), 2) if times else 0.0,

@@ -59,3 +59,5 @@ def test_the_bench_hooks_report_figures_of_a_real_game():
     assert times["actions"] > 100 and times["chars"] > times["actions"] and times["open_ms"] > 0
     assert json.loads(share_link_times(3, 2))["chars"] == times["chars"]  # the same game again
     assert json.loads(bot_turn_times("easy", turns=5))["turns"] >= 1
+    one, three = (json.loads(bot_turn_times("easy", 1, 5, "classic", games)) for games in (1, 3))
+    assert three["turns"] > one["turns"]  # the turns of every game counted
