@@ -14,6 +14,11 @@ milliseconds at a time between the browser's events and draws the page again whe
 ready. Meanwhile the panel says it is working, and every click is answered. The panel always says
 how exact its figures are. Pure apart from :func:`run`: tests compare the numbers with the engine's.
 
+A computation that raises (a ``MemoryError`` in a huge battle, or a bug) never stops the loop nor leaves
+the panel working for ever: the desk notes the battle as failed, the panel says in a sentence that its
+odds could not be worked out, the console keeps the traceback, and the next attack chosen is worked out
+as usual (the failed one is tried again only once another attack was asked for in between).
+
 >>> percent(Fraction(5, 12))
 '41.7%'
 """
@@ -21,7 +26,9 @@ how exact its figures are. Pure apart from :func:`run`: tests compare the number
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
+import traceback
 from collections import OrderedDict
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
@@ -75,6 +82,7 @@ class AttackOdds:
     reroll: bool
     lines: tuple[OddsLine, ...]  # to the end first, then the threshold if any; only those known
     working: tuple[int, ...] = ()  # stopping rules still being worked out
+    failed: tuple[int, ...] = ()  # stopping rules whose odds could not be worked out (the computation raised)
     modifiers: tuple[str, ...] = ()  # the dice modifiers counted, in words ("your Attack Die (...)")
 
     @property
@@ -89,23 +97,35 @@ class Desk:
     it notes the battle as wanted (the panel then says it is working). :meth:`step` advances the
     first wanted battle by a time budget. Only the battles last asked for are wanted: choosing
     another attack drops the work on the previous one.
+
+    A battle whose computation raised is in :attr:`failed`: it is neither answered nor wanted while it is
+    asked again (each drawing of the page asks), so the page never retries it in a loop; asking for other
+    battles forgets it, and it is tried afresh when chosen again.
     """
 
     def __init__(self, keep: int = KEEP) -> None:
         self.keep = keep
         self.known: OrderedDict[Battle, Odds] = OrderedDict()
         self.wanted: list[Battle] = []
+        self.failed: set[Battle] = set()
+        self.errors = 0  # computations that raised, for tests
         self._work: tuple[Battle, Generator[None, None, Odds]] | None = None
 
     def ask(self, battles: list[Battle]) -> list[Odds | None]:
-        """The odds of each battle, or None for those still to work out (they become the wanted ones)."""
+        """The odds of each battle, or None for those still to work out (they become the wanted ones) and
+        for those whose computation failed (see :attr:`failed`)."""
+        self.failed &= set(battles)
         answers: list[Odds | None] = []
         wanted: list[Battle] = []
         for battle in battles:
             odds = self.known.get(battle)
-            if odds is None and exact_seconds(battle) <= PAGE_EXACT_SECONDS and ready(battle):
-                odds = self._finish(battle, battle_odds_steps(battle))
-            if odds is None:
+            if odds is None and battle not in self.failed and exact_seconds(battle) <= PAGE_EXACT_SECONDS \
+                    and ready(battle):
+                try:
+                    odds = self._finish(battle, battle_odds_steps(battle))
+                except Exception as error:
+                    self._fail(battle, error)
+            if odds is None and battle not in self.failed:
                 wanted.append(battle)
             answers.append(odds)
         self.wanted = wanted
@@ -116,25 +136,37 @@ class Desk:
         return bool(self.wanted)
 
     def step(self, budget: float, clock: Callable[[], float] = time.perf_counter) -> bool:
-        """Work on the wanted battles for about ``budget`` seconds; True when one was finished."""
+        """Work on the wanted battles for about ``budget`` seconds; True when one was finished (or failed:
+        either way the panel has something new to say)."""
         start = clock()
         finished = False
         while self.wanted:
             battle = self.wanted[0]
-            if self._work is None or self._work[0] != battle:
-                self._work = (battle, battle_odds_steps(battle))
-            steps = self._work[1]
             try:
-                next(steps)
+                if self._work is None or self._work[0] != battle:
+                    self._work = (battle, battle_odds_steps(battle))
+                next(self._work[1])
             except StopIteration as done:
                 self._store(battle, done.value)
                 self._work = None
                 self.wanted.pop(0)
                 finished = True
                 continue
+            except Exception as error:  # this battle's odds are lost, never the loop nor the other battles
+                self._work = None
+                self.wanted.pop(0)
+                self._fail(battle, error)
+                finished = True
+                continue
             if clock() - start >= budget:
                 break
         return finished
+
+    def _fail(self, battle: Battle, error: Exception) -> None:
+        """Note a battle whose computation raised; the browser's console keeps the whole story."""
+        self.errors += 1
+        self.failed.add(battle)
+        traceback.print_exception(error, file=sys.stderr)
 
     def _finish(self, battle: Battle, steps: Generator[None, None, Odds]) -> Odds:
         while True:
@@ -206,11 +238,13 @@ def attack_odds_for(controller: Controller, desk: Desk = DESK) -> AttackOdds | N
                or battle_for(state, source, target, stop, attackers) for stop in stops]
     answers = desk.ask(battles)
     lines = tuple(line(odds) for odds in answers if odds is not None)
-    working = tuple(stop for stop, odds in zip(stops, answers) if odds is None)
+    failed = tuple(stop for stop, battle in zip(stops, battles) if battle in desk.failed)
+    working = tuple(stop for stop, odds in zip(stops, answers) if odds is None and stop not in failed)
     first = battles[0]
     special = not first.model.is_plain or first.general or first.marshall or first.model.attack_max < 3
     modifiers = tuple(edition.dice_reasons(controller, source, target)) if special else ()
-    return AttackOdds(first.attackers, first.defenders, first.commander, first.reroll, lines, working, modifiers)
+    return AttackOdds(first.attackers, first.defenders, first.commander, first.reroll, lines, working, failed,
+                      modifiers)
 
 
 def percent(p: Number) -> str:
@@ -280,6 +314,10 @@ def odds_html(controller: Controller, desk: Desk = DESK) -> str:
         rows.append(
             f'<tr class="odds-working" data-working="{stop_at}"><th scope="row">{escape(_rule(stop_at))}</th>'
             '<td colspan="3">working out…</td></tr>')
+    for stop_at in odds.failed:
+        rows.append(
+            f'<tr class="odds-failed" data-failed="{stop_at}"><th scope="row">{escape(_rule(stop_at))}</th>'
+            '<td colspan="3">could not be worked out</td></tr>')
     rules = [name for name, on in (("your commander", odds.commander), ("a card re-roll", odds.reroll)) if on]
     notes = []
     if rules:
@@ -291,6 +329,9 @@ def odds_html(controller: Controller, desk: Desk = DESK) -> str:
     if odds.working:
         notes.append(f"Working out the odds of {odds.attackers} against {odds.defenders}: "
                      "you can go on playing meanwhile.")
+    if odds.failed:
+        notes.append(f"The odds of {odds.attackers} against {odds.defenders} could not be worked out: "
+                     "you can go on playing.")
     note = f'<p class="odds-note">{escape(" ".join(notes))}</p>' if notes else ""
     caption = f"Chances of conquering ({precision(odds)})" if odds.lines else "Chances of conquering"
     return (f'<table class="odds-table" aria-busy="{str(bool(odds.working)).lower()}"><caption>{caption}</caption>'
@@ -321,27 +362,38 @@ def warm_up(state: GameState) -> Generator[None, None, None]:
 
 async def run(page: Renders, desk: Desk = DESK, stop: Callable[[], bool] = lambda: False) -> None:
     """Work out the wanted odds a slice at a time, yielding to the browser between slices, and draw the
-    page again when an answer is ready (until ``stop()``). While idle, build what the rules will need."""
+    page again when an answer is ready (until ``stop()``). While idle, build what the rules will need.
+
+    Nothing ends the loop but ``stop()``: a computation that raises is the desk's to note (the panel says
+    so); anything else that fails (drawing the page, building a program, which is then not built again
+    for these rules) goes to the browser's console and the loop goes on.
+    """
     warming: Generator[None, None, None] | None = None
     warmed: object = None
     while not stop():
-        if desk.busy:
-            if desk.step(SLICE_SECONDS):
-                page.render()
-            await asyncio.sleep(PAUSE)  # a pause, so the browser answers clicks between slices
-            continue
-        rules = page.controller.state.rules
-        if warming is None and warmed != rules:
-            warming, warmed = warm_up(page.controller.state), rules
-        if warming is not None:
-            start = time.perf_counter()
-            while time.perf_counter() - start < SLICE_SECONDS:
-                if next(warming, StopIteration) is StopIteration:
-                    warming = None
-                    break
-            await asyncio.sleep(PAUSE)
-            continue
-        await asyncio.sleep(IDLE)
+        wait = IDLE
+        try:
+            if desk.busy:
+                wait = PAUSE  # a pause, so the browser answers clicks between slices
+                if desk.step(SLICE_SECONDS):
+                    page.render()
+            else:
+                rules = page.controller.state.rules
+                if warming is None and warmed != rules:
+                    warming, warmed = warm_up(page.controller.state), rules
+                if warming is not None:
+                    wait = PAUSE
+                    start = time.perf_counter()
+                    while time.perf_counter() - start < SLICE_SECONDS:
+                        if next(warming, StopIteration) is StopIteration:
+                            warming = None
+                            break
+        except Exception as error:
+            traceback.print_exception(error, file=sys.stderr)
+            if not desk.busy:
+                warming = None
+            wait = IDLE
+        await asyncio.sleep(wait)
 
 
 _tasks: set[asyncio.Task[None]] = set()  # keeps the running loop from being collected

@@ -39,9 +39,11 @@ again, so undo takes back an end of turn that drew one.
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import re
+import string
 import time
 import weakref
 import zlib
@@ -53,6 +55,8 @@ from risk.actions import format_action, parse_action
 from risk.codec import (
     SHARE_SEPARATOR,
     CodecError,
+    CorruptCode,
+    UnknownVersion,
     decode_game,
     decode_replay,
     decode_share,
@@ -61,6 +65,7 @@ from risk.codec import (
     fit_name,
     share_present,
 )
+from risk.codec.frame import FORMATS, REPLAY
 from risk.events import Revealing
 from risk.game import Game
 from risk.rules import EDITIONS
@@ -74,6 +79,8 @@ FULL_MESSAGE = ("The browser's storage for this page is full: delete or export s
 DAMAGED_MESSAGE = ("The record of {title} is damaged: it opens at its last saved moment, and its log and "
                    "replay start there.")
 NOT_A_SAVE = "This is not a save file of this game, nor a link to one."
+MIN_CODE_CHARS = 16  # the shortest save or link the page writes: the replay of a game not yet begun
+CODE_CHARS = frozenset(string.ascii_letters + string.digits + "-_")  # base64url: every code is written in these
 ID_PATTERN = re.compile(r"[0-9A-Za-z_-]{1,64}")
 LATEST_DATE = 1e11  # seconds since 1970: year 5138; a later date is damage, not a save
 FIELDS = ("id", "name", "players", "edition", "turn", "date", "link", "kept", "viewer")
@@ -284,6 +291,43 @@ def describe(game: Game, save_id: str, now: float, link: str, *, name: str = "",
     edition = EDITIONS[game.rules.edition].title if game.rules.edition in EDITIONS else game.rules.edition
     return SaveEntry(save_id, name, tuple(s.name for s in game.seats), edition, game.state.turn, now, link,
                      kept, viewer)
+
+
+def code_kind_of(code: str) -> int:
+    """The kind of code (``risk.codec.frame.GAME``, ``REPLAY``...) that ``code`` is written as, damaged or
+    not: base64url, long enough, and a format byte this version knows first; 0 for other text.
+
+    >>> code_kind_of("BgYAiHAAAAAAAAAA") == REPLAY, code_kind_of("Bonjour"), code_kind_of("Hello, world, you")
+    (True, 0, 0)
+    """
+    if len(code) < MIN_CODE_CHARS or not set(code) <= CODE_CHARS:
+        return 0
+    known = FORMATS.get(base64.urlsafe_b64decode(code[:4])[0])
+    return known[0] if known else 0
+
+
+def import_problem(code: str, as_replay: CodecError, as_link: CodecError, link: bool = False) -> CodecError:
+    """What to tell a player whose text gave no game, read as a save file (a replay code) and as a link
+    (``link``: the text was given as an address).
+
+    A code of ours says what is wrong with it in the codec's own sentence: one whose salted checksum holds
+    but that was made by a newer version or describes something impossible, and one written as our codes
+    are but damaged (its checksum fails). Of the two readings, the one of the kind the code is written as
+    speaks. Any other text is :data:`NOT_A_SAVE`.
+
+    >>> from risk.codec import ChecksumMismatch, ForeignCode
+    >>> str(import_problem("shopping: eggs, milk", ForeignCode("not a replay"), ForeignCode("not a link")))
+    'This is not a save file of this game, nor a link to one.'
+    >>> str(import_problem("BgYAiHAAAAAAAAAA", ChecksumMismatch("This replay is damaged."), ForeignCode("?")))
+    'This replay is damaged.'
+    """
+    kind = code_kind_of(share_present(code))
+    replay_first = SHARE_SEPARATOR not in code and (kind == REPLAY or (not kind and not link))
+    first, second = (as_replay, as_link) if replay_first else (as_link, as_replay)
+    for error in (first, second):
+        if isinstance(error, (UnknownVersion, CorruptCode)):  # the checksum held: a code of ours
+            return error
+    return first if kind else CodecError(NOT_A_SAVE)
 
 
 def new_id(game: Game, now: float) -> str:
@@ -583,17 +627,19 @@ class Saves:
         self._base.pop(save_id, None)
 
     def import_code(self, text: str, name: str = "Imported") -> SaveEntry:
-        """Keep a save file's replay code (or a link) as a new named save; CodecError if it is not one."""
+        """Keep a save file's replay code (or a link) as a new named save; a CodecError if it is not one,
+        saying why (:func:`import_problem`)."""
         code = text.strip()
-        if code.startswith(("http://", "https://")) or "#" in code:
+        link = code.startswith(("http://", "https://")) or "#" in code
+        if link:
             code = code.rsplit("#", 1)[-1]
         try:
             game = decode_replay(code)
-        except CodecError:
+        except CodecError as as_replay:
             try:
                 game = decode_share(code)[0] if SHARE_SEPARATOR in code else decode_game(code)
-            except CodecError:
-                raise CodecError(NOT_A_SAVE) from None
+            except CodecError as as_link:
+                raise import_problem(code, as_replay, as_link, link) from None
         now = self.clock()
         clean = fit_name(" ".join(name.split())) or "Imported"
         entry = describe(game, new_id(game, now), now, encode_game(game), name=clean, kept=True)

@@ -178,6 +178,89 @@ def test_the_page_loop_draws_again_when_an_answer_is_ready_and_builds_programs_w
     assert "working out" not in odds_view.odds_html(c, desk)
 
 
+def failing_for(attackers: int):
+    """``battle_odds_steps`` whose battles of ``attackers`` armies raise in their first slice (say, out of
+    memory); every other battle is worked out as usual. The calls it saw are in ``.calls``."""
+    real = odds_view.battle_odds_steps
+    calls: list[Battle] = []
+
+    def steps(battle: Battle):
+        calls.append(battle)
+        if battle.attackers == attackers:
+            yield
+            raise MemoryError("a slice ran out of memory")
+        return (yield from real(battle))
+
+    steps.calls = calls
+    return steps
+
+
+def test_a_slice_that_raises_says_the_odds_could_not_be_worked_out_and_the_loop_serves_the_next_attack(
+        monkeypatch):
+    """The page's odds loop survives an error in one computation: the panel stops working and says so in
+    plain words, and a later attack still gets its odds from the same loop."""
+    monkeypatch.setattr(odds_view, "battle_odds_steps", failing_for(40))
+    desk = Desk()
+    c = chosen(options=("commanders", "card-reroll"), armies={"alaska": 41, "kamchatka": 40},
+               hand=(tid("alaska"),))
+
+    class Page:
+        controller = c
+        renders = 0
+
+        def render(self) -> None:
+            Page.renders += 1
+
+    assert "working out" in odds_view.odds_html(c, desk) and desk.busy
+    done = False
+
+    async def scenario() -> tuple[str, str]:
+        loop = asyncio.ensure_future(odds_view.run(Page(), desk, stop=lambda: done))
+
+        async def until(condition) -> None:
+            for _ in range(60_000):
+                if loop.done():
+                    loop.result()  # the loop died: its error fails the test
+                    raise AssertionError("the odds loop ended")
+                if condition():
+                    return
+                await asyncio.sleep(0.001)
+            raise AssertionError("the odds loop never got there")
+
+        await until(lambda: Page.renders >= 1)
+        failed = odds_view.odds_html(c, desk)
+        # The next attack chosen: the same loop works it out.
+        Page.controller = chosen(options=("commanders",), armies={"alaska": 31, "kamchatka": 30})
+        assert "working out" in odds_view.odds_html(Page.controller, desk)
+        await until(lambda: not desk.busy and Page.renders >= 2)
+        nonlocal done
+        done = True
+        await loop
+        return failed, odds_view.odds_html(Page.controller, desk)
+
+    failed, later = asyncio.run(scenario())
+    assert "The odds of 40 against 40 could not be worked out" in failed
+    assert 'aria-busy="false"' in failed and "working out" not in failed and not rows(failed)
+    assert desk.errors == 1 and not desk.busy, "drawn again, the failed battle is not tried in a loop"
+    [line] = rows(later)
+    assert 0 < float(line["p"]) < 1 and 0 < float(line["error"]) < 1e-9
+    assert 'aria-busy="false"' in later and "could not be worked out" not in later
+
+
+def test_a_battle_that_failed_is_not_retried_while_still_chosen_but_is_when_chosen_anew(monkeypatch):
+    """Odds worked out at once (a small battle) fail just as quietly; each drawing asks again, but only
+    choosing the attack anew (after another) tries once more."""
+    steps = failing_for(5)
+    monkeypatch.setattr(odds_view, "battle_odds_steps", steps)
+    desk = Desk()
+    failing, other = Battle(5, 3), Battle(6, 3)
+    assert desk.ask([failing]) == [None] and not desk.busy and failing in desk.failed
+    assert desk.ask([failing]) == [None] and len(steps.calls) == 1
+    assert desk.ask([other])[0] is not None and not desk.failed
+    assert desk.ask([failing]) == [None]
+    assert len(steps.calls) == 3 and desk.errors == 2
+
+
 @pytest.mark.parametrize("error", [2.3e-11, 1e-10, 4.9e-10, 9.99e-10, 3e-7])
 def test_the_stated_decimal_places_are_guaranteed_by_the_error_bound(error):
     line = odds_view.OddsLine(0, 0.5, 1.0, 1.0, error)

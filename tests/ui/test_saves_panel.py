@@ -571,6 +571,41 @@ def test_an_import_is_named_after_its_file_and_a_file_that_is_no_save_says_so(mo
     assert panel.session.message == 'The save file is in the list as "Imported": press Load to play it.'
 
 
+def damaged(code: str) -> str:
+    """``code`` with one character mistyped in its middle."""
+    i = len(code) // 2
+    return code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1:]
+
+
+def test_an_import_of_a_damaged_or_newer_save_says_why_and_text_that_is_no_save_says_so(mount, monkeypatch):
+    """A save file or link of this game that cannot be opened gets the codec's own reason (damaged, made by a
+    newer version), not "not a save file"; text that is not ours at all still gets that sentence. Nothing is
+    added to the list."""
+    _, page, panel, browser = open_page(mount, MemoryBackend())
+    game = page.controller.game
+    saves = panel.session.saves
+    before = saves.entries()
+    _name, text = saves.export(panel.session.save_id)
+    link = "https://example.invalid/risk/#" + encode_share(game)
+
+    def imported(file: str) -> str:
+        browser.file = ("risk-game.txt", file)
+        in_a_thread(panel._import(None))
+        assert saves.entries() == before, "nothing added to the list"
+        return panel.session.message
+
+    assert imported(damaged(text.strip()) + "\n") == "This replay is damaged: part of it is missing or mistyped."
+    assert imported(damaged(link)) == (
+        "This game link is damaged: part of it is missing or mistyped.")
+    for unrelated in ("shopping: eggs, milk", "https://example.invalid/notes#section-two-of-the-notes",
+                      "Bonjour", "x" * 40):
+        assert imported(unrelated) == "This is not a save file of this game, nor a link to one."
+    monkeypatch.setattr(codec.frame, "NEWEST_FORMAT", 3)  # this page, as the first release: formats 1-3 only
+    assert imported(text) == "This replay was made by a newer version of the game: reload the page to update it."
+    assert imported(link) == (
+        "This game link was made by a newer version of the game: reload the page to update it.")
+
+
 def test_a_new_game_under_a_full_storage_is_saved_and_the_player_told_what_made_room(mount):
     backend = MemoryBackend()
     doc, page, panel, browser = open_page(mount, backend)
