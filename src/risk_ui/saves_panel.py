@@ -935,9 +935,12 @@ def resume(controller: Controller, *, fresh: bool) -> Session:
     saves = Saves(backend, keys=storage.Keys.for_path(str(window.location.pathname)))
     session = Session(saves, lambda: storage.new_id(controller.game, time.time()))
     session.say(message)
-    for text in saves.repair():
-        session.say(text)
-    load_prefs(saves, controller)
+    try:  # the stored records are checked one by one; should the check itself fail, the page still starts
+        for text in saves.repair():
+            session.say(text)
+        load_prefs(saves, controller)
+    except Exception as error:
+        session.say(f"The saved games could not be checked ({type(error).__name__}); they are left as they are.")
     try:
         session.open(controller, str(window.location.hash), fresh=fresh)
     except Exception as error:  # never a dead page: the game on the table stays a new one
