@@ -70,10 +70,22 @@ def play_game(
     over = Phase.OVER
     if effects is not None and on_action is None and on_step is None:
         # Self-play as benches and tournaments run it: nothing to call back, nothing recorded.
+        occupying = Phase.OCCUPY
+        # A capture leaves the same player to move in: a bot that knows the rules and makes that whole choice in
+        # a method of its own (``move_in(state)``, SimpleBot's) is asked it at once, without a turn of the loop
+        # and choose()'s look at the phase (a turn has some 7 captures). The same action as choose() gives.
+        move_ins: list[Callable[[GameState], Action] | None] = [
+            getattr(bot, "move_in", None) if knows_rules(bot, rules) else None for bot in players]
         while state.phase is not over:
             action = choosers[state.current](state)
             effects[type(action)](state, action, UNRECORDED)
             actions += 1
+            if state.phase is occupying:
+                move_in = move_ins[state.current]
+                if move_in is not None:
+                    action = move_in(state)
+                    effects[type(action)](state, action, UNRECORDED)
+                    actions += 1
             if state.turn > max_turns:
                 raise InvariantBroken(f"seed {seed}: no winner after {max_turns} turns")
     while state.phase is not over:

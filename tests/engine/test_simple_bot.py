@@ -15,6 +15,7 @@ from risk.ai import choose
 from risk.ai.simple import SimpleBot
 from risk.engine import apply, new_game, play, reachable, tradable_sets, trade
 from risk.rules import make_rules
+from risk.selfplay import play_game
 from risk.state import GameState, Phase
 from scenario import ALL_EDITION_OPTIONS
 
@@ -132,3 +133,31 @@ def test_one_bot_for_every_seat_and_copies_of_the_state_choose_as_the_reference(
     """A bot moved from seat to seat, or given a new copy of the state each time, still chooses the same."""
     assert play_beside("classic", (), people, 11, shared=True)[1] > 50
     assert play_beside("classic", ("army-cap",), people, 12, copies=True, most=1500)[1] > 50
+
+
+@pytest.mark.parametrize("options", [(), ("army-cap",), ("expert-fortify",)])
+def test_the_move_in_self_play_asks_for_is_the_choice_after_every_capture(options):
+    """Self-play asks the bot's move_in straight after a capture instead of choose(): the same action, and
+    self-play's games are those of a loop that asks choose() at every step."""
+    rules = make_rules("classic", list(options))
+    for people in (2, 5):
+        state = new_game(rules, people, 4)
+        bots = [SimpleBot(40 + s) for s in range(state.players)]
+        captures = 0
+        while not state.over:
+            bot = bots[state.current]
+            if state.phase is Phase.OCCUPY:
+                assert bot.move_in(state) == bot.choose(state)
+                captures += 1
+            apply(state, bot.choose(state), record=False)
+        assert captures > 30
+        # The same game as self-play's loop plays with move_in (same seeds as play_game gives its bots).
+        looped = new_game(rules, people, 4)
+        plain = [SimpleBot(4 * 7919 + s) for s in range(looped.players)]
+        actions = 0
+        while not looped.over:
+            apply(looped, plain[looped.current].choose(looped), record=False)
+            actions += 1
+        result = play_game(rules, people, 4)
+        assert (result.winner, result.turns, result.actions) == (looped.winner, looped.turn, actions)
+        assert result.final.armies == looped.armies and result.final.rng == looped.rng

@@ -63,16 +63,7 @@ class SimpleBot:
         if phase is _ATTACK:
             return self._attack(state)
         if phase is _OCCUPY_PHASE:
-            if state.rules is not self._rules:
-                self._rules, self._occupy_range = state.rules, flow_for(state.rules).occupy_range
-            low, high = self._occupy_range(state)
-            count = high if high >= low else low
-            occupy = _OCCUPY.get(count)
-            if occupy is None:
-                if len(_OCCUPY) > 4096:
-                    _OCCUPY.clear()
-                occupy = _OCCUPY[count] = Occupy(count)
-            return occupy
+            return self.move_in(state)
         if phase is Phase.REINFORCE:
             return self._reinforce(state)
         if phase is Phase.FORTIFY:
@@ -88,6 +79,20 @@ class SimpleBot:
             mine = state.territories_of(seat)
             return ChooseHeadquarters(max(mine, key=lambda t: (state.armies[t], -t)))
         return any_legal_action(state, self._below)
+
+    def move_in(self, state: GameState) -> Occupy:
+        """The move-in after a capture, the whole of :meth:`choose` in :attr:`Phase.OCCUPY`: always the most
+        armies the rules allow. Self-play asks for it straight after a capture (:func:`risk.selfplay.play_game`)."""
+        if state.rules is not self._rules:
+            self._rules, self._occupy_range = state.rules, flow_for(state.rules).occupy_range
+        low, high = self._occupy_range(state)
+        count = high if high >= low else low
+        occupy = _OCCUPY.get(count)
+        if occupy is None:
+            if len(_OCCUPY) > 4096:
+                _OCCUPY.clear()
+            occupy = _OCCUPY[count] = Occupy(count)
+        return occupy
 
     def _below(self, n: int) -> int:
         self.rng, value = rng.below(self.rng, n)
