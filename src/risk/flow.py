@@ -74,8 +74,8 @@ _ATTACK, _OCCUPY, _REINFORCE = Phase.ATTACK, Phase.OCCUPY, Phase.REINFORCE
 class Unrecorded(list[Event]):
     """An events list that keeps nothing, for runs of the game nobody reads the record of (self-play, a bot's
     playouts): appending to it does nothing, and the steps taken most often (each battle of a blitz, a capture,
-    a move-in) see it (:data:`UNRECORDED`) and do not build their events at all. The state changes exactly as
-    with a list."""
+    a move-in, a turn's start, placement, trade, free move and card drawn) see it (:data:`UNRECORDED`) and do
+    not build their events at all. The state changes exactly as with a list."""
 
     __slots__ = ()
 
@@ -623,7 +623,8 @@ class Flow:
             state.card_bonus_taken += armies
             self.add_armies(state, territory, armies, events)
             bonus.append((territory, armies))
-        events.append(CardsTraded(seat, cards, value, tuple(bonus)))
+        if events is not UNRECORDED:
+            events.append(CardsTraded(seat, cards, value, tuple(bonus)))
         self.settle_reinforce(state, events)
 
     def draw_card(self, state: GameState, seat: int, events: Events) -> None:
@@ -636,7 +637,8 @@ class Flow:
         if state.deck:
             card = state.deck.pop()
             state.hands[seat].append(card)
-            events.append(CardDrawn(seat, card))
+            if events is not UNRECORDED:  # a card is drawn at the end of most turns
+                events.append(CardDrawn(seat, card))
 
     # -----------------------------------------------------------------------------------------
     # Battles
@@ -993,7 +995,8 @@ class Flow:
 
     def apply_fortify(self, state: GameState, action: Action, events: Events) -> None:
         assert isinstance(action, Fortify)
-        events.append(Fortified(state.current, action.source, action.target, action.count))
+        if events is not UNRECORDED:
+            events.append(Fortified(state.current, action.source, action.target, action.count))
         state.armies[action.source] -= action.count
         state.armies[action.target] += action.count
         state.moves_made += 1
