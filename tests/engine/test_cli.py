@@ -53,6 +53,42 @@ def test_the_castle_map_prints_each_territorys_empire_waters_and_the_dotted_cros
     assert [card["kind"] for card in data["deck"]].count("spy") == 7
 
 
+@pytest.mark.parametrize("players", [2, 6])
+def test_selfplay_plays_castle_games_to_a_winner_from_two_to_six_players(players, capsys):
+    assert main(["selfplay", "--rules", "castle", "--players", str(players), "--games", "3", "--seed", "3",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 3 and len(report["wins"]) == players
+    assert sum(report["wins"]) == 3 and all(w >= 0 for w in report["wins"])  # one winner a game
+    assert report["turns"] >= 3 and report["mean_turns"] == round(report["turns"] / 3, 2)
+
+
+def test_castle_selfplay_refuses_a_seventh_player(capsys):
+    assert main(["selfplay", "--rules", "castle", "--players", "7", "--games", "1"]) == 2
+    assert "castle rules are for 2 to 6 players" in capsys.readouterr().err
+
+
+def test_a_castle_tournament_prints_each_bots_wins_and_they_add_up_to_the_games(capsys):
+    line_up = ["normal", "easy", "easy"]
+    args = ["tournament", "--rules", "castle", "--players", "3", "--games", "2", "--bots", ",".join(line_up)]
+    assert main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "2 games, castle"
+    rows = [re.fullmatch(r"  (\d)\. (\w+) +won +(\d+) +[\d.]+%  \(95% CI [\d.]+% to [\d.]+%\)", line)
+            for line in lines[1:4]]
+    assert all(rows), lines
+    assert [(int(m[1]), m[2]) for m in rows if m] == [(1, "normal"), (2, "easy"), (3, "easy")]
+    wins = [int(m[3]) for m in rows if m]
+    draws = re.fullmatch(r"  draws \(turn cap 600\): (\d+); mean turns ([\d.]+)", lines[4])
+    assert draws is not None and len(lines) == 5
+    assert sum(wins) + int(draws[1]) == 2 and float(draws[2]) > 0
+    # The same games, as JSON: a winner in each (castle games end long before the turn cap).
+    assert main([*args, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["bots"] == line_up and report["games"] == 2 and report["draws"] == 0
+    assert report["wins"] == wins and sum(wins) == 2
+
+
 # Each command's --help, with a phrase of its own help text: argparse formats help strings with %, so a
 # bare "%" in one of them crashes --help (it did, with "95% intervals").
 HELP_TEXTS = {

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from risk.actions import EndTurn, every_action
+from risk.actions import Attack, EndTurn, every_action
 from risk.engine import legal_actions
 from risk.flow import flow_for
 from risk.game import Seat
@@ -296,6 +296,93 @@ def test_the_players_panel_and_the_track_are_public_and_the_winner_holds_every_c
     assert "Reinforcement track" in board and "No truce in force" in board
     c.state.phase, c.state.winner = Phase.OVER, c.state.current
     assert "holds the last castle" in view.render(c).controls["winner-text"].text
+
+
+def hold_a_diplomat(c: Controller) -> int:
+    """A Diplomat in the hand of the player to move: one it holds, or one from the deck swapped for a card of
+    another kind (the hand the same size and every card still counted once, as a deal could have left it)."""
+    state, seat = c.state, c.state.current
+    held = [card for card in state.hands[seat] if kind_of(state, card) == DIPLOMAT]
+    if held:
+        return held[0]
+    card = next(card for card in state.deck if kind_of(state, card) == DIPLOMAT)
+    given = state.hands[seat][0]
+    state.deck[state.deck.index(card)] = given
+    state.hands[seat][0] = card
+    return card
+
+
+def attacks_on(c: Controller, seat: int) -> set[tuple[int, int]]:
+    """The land attacks the player to move is offered on ``seat``'s territories."""
+    return {(a.source, a.target) for a in every_action(legal_actions(c.state))
+            if isinstance(a, Attack) and c.state.owner[a.target] == seat}
+
+
+def land(doc, c: Controller, territory: int):
+    return doc.querySelector(f'[data-territory="{c.state.board.territories[territory].id}"] .land')
+
+
+def end_turn_on_the_page(doc, c: Controller) -> None:
+    """Through the page: show the turn, end it at once, and place the spoils all on one territory."""
+    if c.ui.handoff >= 0:
+        doc.click(doc.getElementById("handoff-button"))
+    seat = c.state.current
+    assert c.state.phase is Phase.ATTACK
+    doc.click(doc.getElementById("end-turn"))
+    assert c.state.phase is SPOILS, c.ui.notice
+    doc.click(doc.getElementById("amount-all"))
+    doc.click(land(doc, c, next(t for t, o in enumerate(c.state.owner) if o == seat)))
+    assert c.state.current != seat, c.ui.notice
+
+
+def test_a_diplomats_truce_is_listed_forbids_attacks_both_ways_and_ends_at_the_diplomats_next_turn(mount):
+    c = to_first_attack(castle())
+    state, seat = c.state, c.state.current
+    card = hold_a_diplomat(c)
+    assert flow_for(state.rules).impossible(state) == ""  # a position the rules can reach
+    # The partner: a player the Diplomat's player could attack now.
+    source, target = next((s, t) for s, o in enumerate(state.owner) if o == seat and state.armies[s] >= 2
+                          for t in state.board.neighbours[s] if state.owner[t] != seat)
+    partner = state.owner[target]
+    assert (source, target) in attacks_on(c, partner)
+    doc, _page = mount(c)
+    board = doc.getElementById("castle-board")
+    assert "Truces in force" in board.textContent and "No truce in force." in board.textContent
+    # The hand's own button, as a player presses it.
+    doc.click(doc.querySelector(f'#hand button[data-action="diplomat"][data-arg="{card}-{partner}"]'))
+    assert ext(c).truces == [(seat, partner)] and not c.ui.error
+    assert card not in c.state.hands[seat] and card in c.state.discard
+    me, them = c.seat_name(seat), c.seat_name(partner)
+    listed = [li.textContent for li in board.querySelectorAll(".truces li")]
+    assert listed == [f"{me} and {them}, until {me}\u2019s next turn"]
+    assert board.querySelector(".truces-none") is None and "No truce in force" not in board.textContent
+    # No attack on the partner is offered, nor marked on the map; one tried is refused with the rule.
+    assert not attacks_on(c, partner)
+    doc.click(land(doc, c, source))
+    assert c.ui.selected == source
+    marked = {tv.index for tv in view.render(c).territories if "attackable" in tv.classes}
+    assert target not in marked and not any(c.state.owner[t] == partner for t in marked)
+    doc.click(land(doc, c, target))
+    truce_words = "A truce stands with that player: no attacks until it ends"
+    assert c.ui.error and c.ui.notice == truce_words and c.ui.target == -1
+    assert doc.getElementById("message").textContent == truce_words
+    # The truce holds through the others' turns, the partner's included: it may not attack back.
+    doc.click(land(doc, c, source))  # the selection put down again
+    end_turn_on_the_page(doc, c)
+    while c.state.current != seat:
+        doc.click(doc.getElementById("handoff-button"))
+        assert ext(c).truces == [(seat, partner)] and len(board.querySelectorAll(".truces li")) == 1
+        if c.state.current == partner:
+            owner, armies = c.state.owner, c.state.armies
+            assert any(owner[t] == seat for s, o in enumerate(owner) if o == partner and armies[s] >= 2
+                       for t in c.state.board.neighbours[s])  # a front it could attack across, but for the truce
+            assert not attacks_on(c, seat)
+        end_turn_on_the_page(doc, c)
+    # It ends as the Diplomat's player's next turn begins, and the list says so.
+    doc.click(doc.getElementById("handoff-button"))
+    assert c.state.current == seat and c.state.phase is Phase.ATTACK and ext(c).truces == []
+    assert not board.querySelectorAll(".truces li") and "No truce in force." in board.textContent
+    assert (source, target) in attacks_on(c, partner)
 
 
 def test_a_classic_game_hides_every_castle_panel():
