@@ -19,7 +19,6 @@ from html import escape
 from typing import ClassVar
 
 from risk.deck import deck_for
-from risk.engine import reachable
 from risk.events import Event
 from risk.flow import flow_for
 from risk.odds_float import Battle
@@ -331,14 +330,13 @@ class CastleUi(EditionUi):
             if ui.target >= 0:
                 marks.setdefault(ui.target, set()).add("target")
             return marks
-        if phase is Phase.ATTACK and ui.selected >= 0 and any(seat in truce for truce in extra.truces):
-            # The classic marks of an attack from the territory chosen, less the players in truce with the mover.
+        if phase is Phase.ATTACK and ui.selected >= 0:
+            # An attack from the territory chosen: the classic marks less the players in truce with the mover,
+            # and no territory of one's own marked to move to (Castle Risk has no free move).
             marks = {ui.selected: {"selected"}}
             for t in state.board.neighbours[ui.selected]:
                 if owner[t] != seat and not extra.in_truce(seat, owner[t]):
                     marks.setdefault(t, set()).add("attackable")
-            for t in reachable(state, ui.selected):
-                marks.setdefault(t, set()).add("movable")
             if ui.target >= 0:
                 marks.setdefault(ui.target, set()).add("target")
             return marks

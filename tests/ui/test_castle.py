@@ -385,6 +385,20 @@ def test_a_diplomats_truce_is_listed_forbids_attacks_both_ways_and_ends_at_the_d
     assert (source, target) in attacks_on(c, partner)
 
 
+def test_an_attacks_marks_offer_no_move_as_castle_risk_has_no_free_move():
+    c = to_first_attack(castle())
+    state, seat = c.state, c.state.current
+    source = next(s for s, o in enumerate(state.owner) if o == seat
+                  and any(state.owner[t] == seat for t in state.board.neighbours[s])
+                  and any(state.owner[t] != seat for t in state.board.neighbours[s]))
+    state.armies[source] += 5  # enough to attack from, or (in classic) to move on
+    c.ui.selected = source
+    marks = {tv.index: set(tv.classes) for tv in view.render(c).territories}
+    assert not any("movable" in names for names in marks.values())
+    assert {t for t, names in marks.items() if "attackable" in names} == {
+        t for t in state.board.neighbours[source] if state.owner[t] != seat}
+
+
 def test_a_classic_game_hides_every_castle_panel():
     c = Controller.new(NewGameSettings(tuple(Seat(PALETTE[i].name, i) for i in range(3)), "classic",
                                        ("auto-setup",)), seed=1)
