@@ -140,6 +140,11 @@ def test_on_a_phone_every_territory_is_tapped_the_map_zooms_and_pans_and_nothing
     assert page.evaluate("document.querySelectorAll('[data-territory][data-owner=\"\"]').length") == 0
     assert page.evaluate("document.body.dataset.phase") == "setup"
     shoot(page, "phone-game")
+    # The owners' marks are big enough to tell apart on the whole map (they were 3.5 px across on a phone).
+    marks = page.eval_on_selector_all(".territory .owner-mark", "ms => ms.map(m => { const r = "
+                                      "m.getBoundingClientRect(); return Math.min(r.width, r.height); })")
+    print(f"owner marks on a phone, whole map: {min(marks):.1f} to {max(marks):.1f} px")
+    assert len(marks) == 42 and min(marks) >= 5.0
     # Zoom in with the button, then every territory, brought into view, is tapped 8 px off its label point.
     whole = _view_box(page)
     page.tap("#zoom-in")
