@@ -280,6 +280,16 @@ def mutate_payload(rng, code):
     return reseal(data)
 
 
+def one_field_changed(rng, w, digits):
+    """The writer ``w`` with one of its ``digits`` (a uniform field) changed to another value of its range."""
+    i = rng.choice(digits)
+    value, _, radix = w.ops[i]
+    other = rng.randrange(radix - 1)
+    mutated = rans.Writer()
+    mutated.ops = [*w.ops[:i], (other + (other >= value), 1, radix), *w.ops[i + 1:]]
+    return mutated
+
+
 def test_fuzz_random_and_mutated_codes_load_exactly_or_raise_a_codec_error():
     """Thousands of random texts, mutated characters and (with a valid checksum) mutated payloads:
     nothing escapes but CodecError, and whatever loads is exactly what the code says."""
@@ -318,11 +328,7 @@ def test_fuzz_of_single_fields_behind_the_checksum_finds_no_way_around_the_check
             codes._write_game(w, game, game.seats, classic_codec.COMPACT)
             digits = [i for i, (_, freq, _) in enumerate(w.ops) if freq == 1]
             for _ in range(25):
-                i = rng.choice(digits)
-                value, _, radix = w.ops[i]
-                other = rng.randrange(radix - 1)
-                mutated = rans.Writer()
-                mutated.ops = [*w.ops[:i], (other + (other >= value), 1, radix), *w.ops[i + 1:]]
+                mutated = one_field_changed(rng, w, digits)
                 fmt = frame.format_byte(frame.GAME, rules.revision)
                 if decodes_back_or_raises_codec_error(frame.seal(fmt, mutated)):
                     loaded += 1
@@ -411,11 +417,7 @@ def test_damaged_codes_of_the_other_editions_load_exactly_or_raise_a_codec_error
         w, fmt = field_writer(kind, code)
         digits = [i for i, (_, freq, radix) in enumerate(w.ops) if freq == 1 and radix > 1]
         for _ in range(60):
-            i = rng.choice(digits)
-            value, _, radix = w.ops[i]
-            other = rng.randrange(radix - 1)
-            mutated = rans.Writer()
-            mutated.ops = [*w.ops[:i], (other + (other >= value), 1, radix), *w.ops[i + 1:]]
+            mutated = one_field_changed(rng, w, digits)
             if loads_exactly_or_is_refused(kind, frame.seal(fmt, mutated)):
                 loaded += 1
             else:
