@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from e2e.screens import shoot
 from risk.actions import every_action
 from risk.codec import encode_game
 from risk.engine import legal_actions
@@ -23,20 +23,12 @@ from risk.state import Phase
 READY = "html[data-ready='true']"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
-SCREENS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
 
 
 def open_at(page: Any, url: str) -> None:
     page.goto(url)
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     assert not page.errors, page.errors
-
-
-def shoot(page: Any, name: str) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    path = SCREENS / name
-    page.screenshot(path=str(path))
-    print(f"screenshot: {path}")
 
 
 def territories(page: Any) -> int:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from castle_plan import HERO, OTHER, NoWinningPlan, Segment, final_state, plan
+from e2e.screens import shoot
 from risk.codec import decode_game
 from risk.rules.castle.actions import PlaySpy, RevealHiddenArmy, SeaAttack, SpyDiscard
 from risk_ui.debug import state_digest
@@ -28,12 +28,6 @@ READY = "html[data-ready='true']"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
 SMALL_DESKTOP = {"width": 1024, "height": 768}
-SCREENS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
-
-
-def shoot(page: Any, name: str) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / name))
 
 
 def pass_device(page: Any) -> None:

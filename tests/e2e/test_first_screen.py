@@ -17,18 +17,10 @@ from typing import Any
 import build
 import pytest
 
+from e2e.screens import shoot
+
 READY = "document.documentElement.dataset.ready === 'true'"
-SCREENS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-
-
-def shoot(page: Any, name: str) -> Path:
-    """Save a screenshot for people to look at, and say where."""
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    path = SCREENS / f"{name}.png"
-    page.screenshot(path=str(path))
-    print(f"screenshot: {path}")
-    return path
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from e2e.screens import shoot
 from risk.codec import decode_share
 from risk.flow import flow_for
 from risk.rules.revised import OBJECTIVES
@@ -60,7 +61,7 @@ def test_a_whole_revised_game_from_the_dialog_to_the_winners_screen(
     assert re.search(r" holds [3-9] objectives and their capital", text) or " is the last player standing" in text
     assert page.locator("#winner-stats table").count() >= 1  # the statistics of the whole game
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.screenshot(path="/tmp/revised-winner-390.png", full_page=False)
+    shoot(page, "revised-winner-390x844")
     assert not page.errors, page.errors
 
 
@@ -89,7 +90,7 @@ def test_an_objective_claimed_with_its_airfield_shows_on_the_board_and_on_the_ma
         assert territory(page, where).locator(".site-airfield").get_attribute("d")
         assert body(page, "data-phase") == "fortify" and page.locator("#panel-claim").is_hidden()
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-        page.screenshot(path=f"/tmp/revised-claimed-{viewport['width']}.png", full_page=True)
+        shoot(page, f"revised-claimed-{viewport['width']}", full_page=True)
         assert not page.errors, page.errors
 
 
