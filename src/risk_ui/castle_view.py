@@ -330,16 +330,6 @@ class CastleUi(EditionUi):
             if ui.target >= 0:
                 marks.setdefault(ui.target, set()).add("target")
             return marks
-        if phase is Phase.ATTACK and ui.selected >= 0:
-            # An attack from the territory chosen: the classic marks less the players in truce with the mover,
-            # and no territory of one's own marked to move to (Castle Risk has no free move).
-            marks = {ui.selected: {"selected"}}
-            for t in state.board.neighbours[ui.selected]:
-                if owner[t] != seat and not extra.in_truce(seat, owner[t]):
-                    marks.setdefault(t, set()).add("attackable")
-            if ui.target >= 0:
-                marks.setdefault(ui.target, set()).add("target")
-            return marks
         return None
 
     def sites(self, c: Controller, state: GameState) -> dict[int, list[Site]]:

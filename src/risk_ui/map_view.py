@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
-from risk.engine import reachable
+from risk.actions import Attack, Blitz, Fortify
+from risk.engine import legal_actions
 from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
 from risk_ui.controller import Controller
@@ -118,13 +119,15 @@ def _highlights(controller: Controller) -> dict[int, set[str]]:
                 if o == seat and armies[t] >= 2:
                     add(t, "active")
         else:
+            # What the rules allow from the territory chosen: an edition's own limits (a truce, no free move
+            # in Castle Risk, airfields in the Revised edition) show without a copy of these marks.
             add(source, "selected")
-            if phase is Phase.ATTACK:
-                for t in state.board.neighbours[source]:
-                    if owner[t] != seat:
-                        add(t, "attackable")
-            for t in reachable(state, source):
-                add(t, "movable")
+            for choice in legal_actions(state):
+                action = choice.action
+                if isinstance(action, Attack | Blitz) and action.source == source:
+                    add(action.target, "attackable")
+                elif isinstance(action, Fortify) and action.source == source:
+                    add(action.target, "movable")
             if ui.target >= 0:
                 add(ui.target, "target")
     elif phase in (Phase.OCCUPY, Phase.BATTLE):
