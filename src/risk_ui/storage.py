@@ -39,11 +39,9 @@ again, so undo takes back an end of turn that drew one.
 
 from __future__ import annotations
 
-import base64
 import json
 import math
 import re
-import string
 import time
 import weakref
 import zlib
@@ -65,7 +63,7 @@ from risk.codec import (
     fit_name,
     share_present,
 )
-from risk.codec.frame import FORMATS, REPLAY
+from risk.codec.frame import REPLAY, written_kind
 from risk.events import Revealing
 from risk.game import Game
 from risk.rules import EDITIONS
@@ -79,8 +77,6 @@ FULL_MESSAGE = ("The browser's storage for this page is full: delete or export s
 DAMAGED_MESSAGE = ("The record of {title} is damaged: it opens at its last saved moment, and its log and "
                    "replay start there.")
 NOT_A_SAVE = "This is not a save file of this game, nor a link to one."
-MIN_CODE_CHARS = 16  # the shortest save or link the page writes: the replay of a game not yet begun
-CODE_CHARS = frozenset(string.ascii_letters + string.digits + "-_")  # base64url: every code is written in these
 ID_PATTERN = re.compile(r"[0-9A-Za-z_-]{1,64}")
 LATEST_DATE = 1e11  # seconds since 1970: year 5138; a later date is damage, not a save
 FIELDS = ("id", "name", "players", "edition", "turn", "date", "link", "kept", "viewer")
@@ -293,19 +289,6 @@ def describe(game: Game, save_id: str, now: float, link: str, *, name: str = "",
                      kept, viewer)
 
 
-def code_kind_of(code: str) -> int:
-    """The kind of code (``risk.codec.frame.GAME``, ``REPLAY``...) that ``code`` is written as, damaged or
-    not: base64url, long enough, and a format byte this version knows first; 0 for other text.
-
-    >>> code_kind_of("BgYAiHAAAAAAAAAA") == REPLAY, code_kind_of("Bonjour"), code_kind_of("Hello, world, you")
-    (True, 0, 0)
-    """
-    if len(code) < MIN_CODE_CHARS or not set(code) <= CODE_CHARS:
-        return 0
-    known = FORMATS.get(base64.urlsafe_b64decode(code[:4])[0])
-    return known[0] if known else 0
-
-
 def import_problem(code: str, as_replay: CodecError, as_link: CodecError, link: bool = False) -> CodecError:
     """What to tell a player whose text gave no game, read as a save file (a replay code) and as a link
     (``link``: the text was given as an address).
@@ -321,7 +304,7 @@ def import_problem(code: str, as_replay: CodecError, as_link: CodecError, link: 
     >>> str(import_problem("BgYAiHAAAAAAAAAA", ChecksumMismatch("This replay is damaged."), ForeignCode("?")))
     'This replay is damaged.'
     """
-    kind = code_kind_of(share_present(code))
+    kind = written_kind(share_present(code))
     replay_first = SHARE_SEPARATOR not in code and (kind == REPLAY or (not kind and not link))
     first, second = (as_replay, as_link) if replay_first else (as_link, as_replay)
     for error in (first, second):

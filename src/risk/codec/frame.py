@@ -89,6 +89,21 @@ def code_kind(code: object, limit: int = 1 << 30) -> int:
     return _unseal(code, limit, "a code of this game")[0]
 
 
+def written_kind(code: str, shortest: int = 16) -> int:
+    """The kind (GAME, STATE, REPLAY or CONTINUATION) that ``code`` is written as, damaged or not, with no
+    checksum checked: our alphabet, ``shortest`` characters or more (16: the replay of a game not yet begun,
+    the shortest code the page writes) and a format byte this version knows; 0 for any other text. For
+    telling a damaged code of ours from text that never was one.
+
+    >>> written_kind("BgYAiHAAAAAAAAAA") == REPLAY, written_kind("Bonjour"), written_kind("Hello, world, you")
+    (True, 0, 0)
+    """
+    if len(code) < shortest or not set(code) <= _ALPHABET:
+        return 0
+    known = FORMATS.get(base64.urlsafe_b64decode(code[:4])[0])
+    return known[0] if known else 0
+
+
 def _unseal(code: object, limit: int, what: str) -> tuple[int, int, bytes]:
     """``(kind, revision, payload)`` of a code whose text, length and checksum are sound."""
     if not isinstance(code, str):
