@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from html import escape
 
-from risk.actions import Reroll, UseCommander, every_action
+from risk.actions import Fortify, Reroll, UseCommander, every_action
 from risk.deck import deck_for
 from risk.dice import DiceModel
 from risk.engine import bonus_choices, legal_actions, matched_sets, must_trade, occupy_range, tradable_sets
@@ -96,7 +96,8 @@ def status_line(controller: Controller) -> str:
         src = controller.territory_name(source)
         if phase is Phase.FORTIFY:
             return f"{name}: from {src}, choose one of your territories to move to."
-        return f"{name}: from {src}, choose a territory to attack or one of yours to move to."
+        moves = any(isinstance(c.action, Fortify) and c.action.source == source for c in legal_actions(state))
+        return f"{name}: from {src}, choose a territory to attack{' or one of yours to move to' if moves else ''}."
     if phase is Phase.FORTIFY:
         another = "another" if state.moves_made else "your"
         return f"{name}: make {another} free move, or end your turn."

@@ -397,6 +397,7 @@ def test_an_attacks_marks_offer_no_move_as_castle_risk_has_no_free_move():
     assert not any("movable" in names for names in marks.values())
     assert {t for t, names in marks.items() if "attackable" in names} == {
         t for t in state.board.neighbours[source] if state.owner[t] != seat}
+    assert view.render(c).status.endswith(f"from {c.territory_name(source)}, choose a territory to attack.")
 
 
 def test_a_classic_game_hides_every_castle_panel():
