@@ -72,6 +72,7 @@ def test_selection_marks_the_source_the_targets_and_the_places_to_move_to():
     assert "attackable" in screen.territory("northwest_territory").classes
     assert "movable" in screen.territory("alberta").classes
     assert "attackable" not in screen.territory("peru").classes
+    assert screen.status == "Red: from Alaska, choose a territory to attack or one of yours to move to."
     c.click(tid("kamchatka"))
     screen = view.render(c)
     assert "target" in screen.territory("kamchatka").classes
