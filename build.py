@@ -21,6 +21,7 @@ exactly what changed.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import contextlib
 import email.utils
@@ -40,6 +41,7 @@ import tarfile
 import tempfile
 import threading
 import time
+import tokenize
 import urllib.parse
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
@@ -285,16 +287,30 @@ def compile_zip(src, dst, prefix, keep_source, strip_docs=False):
             add(name, data, info.external_attr)
 """
 
-_COMPILE_MJS = """
+# Runs inside Pyodide under Node as well: the game's archives compressed with Zstandard, which the page's
+# Python decompresses with the standard library's compression.zstd (CPython 3.11 here has no Zstandard).
+# Level 22 makes the classic game's archive 21 % smaller than gzip -9 does; decompressing it takes 4 ms in
+# Pyodide (lzma would take 60 ms for 5 % fewer bytes).
+_ZSTD_PY = r"""
+from compression import zstd
+
+def zstd_file(src, dst):
+    with open(src, "rb") as source, open(dst, "wb") as target:
+        target.write(zstd.compress(source.read(), level=22))
+"""
+
+# Node's half: Pyodide started (without column tables, see _COMPILE_PY), the Python above run, then its
+# function called once a job, on the job's file, with the job's arguments.
+_PYODIDE_MJS = """
 import { loadPyodide } from %(pyodide)s;
 import { readFileSync, writeFileSync } from "node:fs";
 const py = await loadPyodide({ indexURL: %(index)s, env: { PYTHONNODEBUGRANGES: "1" } });
 const jobs = %(jobs)s;
 py.runPython(%(code)s);
 for (const [i, job] of jobs.entries()) {
-  py.FS.writeFile(`/tmp/in${i}.zip`, readFileSync(job.src));
-  py.globals.get("compile_zip")(`/tmp/in${i}.zip`, `/tmp/out${i}.zip`, job.prefix, job.keep_source, job.strip_docs);
-  writeFileSync(job.dst, py.FS.readFile(`/tmp/out${i}.zip`));
+  py.FS.writeFile(`/tmp/in${i}`, readFileSync(job.src));
+  py.globals.get(%(function)s)(`/tmp/in${i}`, `/tmp/out${i}`, ...job.args);
+  writeFileSync(job.dst, py.FS.readFile(`/tmp/out${i}`));
 }
 """
 
@@ -310,49 +326,69 @@ class CompileJob:
     strip_docs: bool = False
 
 
-def compile_with_pyodide(pyodide_dir: Path, jobs: Sequence[CompileJob]) -> dict[str, bytes] | None:
-    """Each job's zip with bytecode added by Pyodide under Node, cached in .cache/; None without node."""
+def run_in_pyodide(pyodide_dir: Path, code: str, function: str,
+                   jobs: Sequence[tuple[str, bytes, Sequence[object]]]) -> dict[str, bytes] | None:
+    """Each job ``(name, data, args)`` as ``function(in, out, *args)`` of ``code`` in Pyodide under Node
+    writes it, by name; cached in .cache/ by input, code and runtime. None without node."""
     results: dict[str, bytes] = {}
-    todo: list[tuple[CompileJob, Path]] = []
-    for job in jobs:
-        key = hashlib.sha256(job.data + f"{job.prefix}|{job.keep_source}|{job.strip_docs}|{PYODIDE.integrity}".encode())
-        key.update((_COMPILE_PY + _COMPILE_MJS).encode())
-        cached = CACHE / "pyc" / f"{job.name}-{key.hexdigest()[:16]}.zip"
+    todo: list[tuple[str, bytes, Sequence[object], Path]] = []
+    for name, data, args in jobs:
+        key = hashlib.sha256(data + json.dumps([function, list(args), PYODIDE.integrity]).encode())
+        key.update((code + _PYODIDE_MJS).encode())
+        cached = CACHE / "pyodide-made" / f"{name.replace('/', '_')}-{key.hexdigest()[:16]}"
         if cached.exists():
-            results[job.name] = cached.read_bytes()
+            results[name] = cached.read_bytes()
         else:
-            todo.append((job, cached))
+            todo.append((name, data, args, cached))
     if not todo:
         return results
     node = shutil.which("node")
     if node is None:
         return None
-    with tempfile.TemporaryDirectory(prefix="risk-pyc-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="risk-pyodide-") as tmp:
         specs = []
-        for i, (job, _) in enumerate(todo):
-            (Path(tmp) / f"in{i}.zip").write_bytes(job.data)
-            paths = {"src": f"{tmp}/in{i}.zip", "dst": f"{tmp}/out{i}.zip"}
-            specs.append({**paths, "prefix": job.prefix, "keep_source": job.keep_source, "strip_docs": job.strip_docs})
-        script = Path(tmp) / "compile.mjs"
+        for i, (_, data, args, _) in enumerate(todo):
+            (Path(tmp) / f"in{i}").write_bytes(data)
+            specs.append({"src": f"{tmp}/in{i}", "dst": f"{tmp}/out{i}", "args": list(args)})
+        script = Path(tmp) / "run.mjs"
         script.write_text(
-            _COMPILE_MJS
+            _PYODIDE_MJS
             % {
                 "pyodide": json.dumps((pyodide_dir / "pyodide.mjs").as_uri()),
                 "index": json.dumps(str(pyodide_dir) + "/"),
                 "jobs": json.dumps(specs),
-                "code": json.dumps(_COMPILE_PY),
+                "code": json.dumps(code),
+                "function": json.dumps(function),
             }
         )
         result = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=600)
         if result.returncode != 0:
             tail = "\n".join(result.stderr.strip().splitlines()[-5:])
-            raise BuildError(f"compiling Python to bytecode with Pyodide under Node failed:\n{tail}")
-        for i, (job, cached) in enumerate(todo):
-            data = (Path(tmp) / f"out{i}.zip").read_bytes()
+            raise BuildError(f"running {function} in Pyodide under Node failed:\n{tail}")
+        for i, (name, _, _, cached) in enumerate(todo):
+            data = (Path(tmp) / f"out{i}").read_bytes()
             cached.parent.mkdir(parents=True, exist_ok=True)
             cached.write_bytes(data)
-            results[job.name] = data
+            results[name] = data
     return results
+
+
+def compile_with_pyodide(pyodide_dir: Path, jobs: Sequence[CompileJob]) -> dict[str, bytes] | None:
+    """Each job's zip with bytecode added by Pyodide under Node, cached in .cache/; None without node."""
+    return run_in_pyodide(pyodide_dir, _COMPILE_PY, "compile_zip",
+                          [(job.name, job.data, (job.prefix, job.keep_source, job.strip_docs)) for job in jobs])
+
+
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+
+
+def zstd_with_pyodide(pyodide_dir: Path, blobs: dict[str, bytes]) -> dict[str, bytes]:
+    """Each blob compressed with Zstandard (level 22) by Pyodide's Python under Node, cached in .cache/."""
+    packed = run_in_pyodide(pyodide_dir, _ZSTD_PY, "zstd_file", [(name, data, ()) for name, data in blobs.items()])
+    if packed is None:
+        raise BuildError("the game's archives are compressed by Pyodide under Node, and there is no node here "
+                         "(npm, which fetches the runtime, comes with it: apt-get install npm).")
+    return packed
 
 
 # --------------------------------------------------------------------------------------------------
@@ -431,29 +467,38 @@ def split_stdlib(data: bytes, kept: set[str]) -> tuple[bytes, bytes, list[str]]:
     return deterministic_zip(shipped), deterministic_zip(more), names
 
 
-# The game's code that a classic game never runs: the other editions' rules and panels, the test hooks and
-# what only the command line uses. It ships as APP_MORE, imported from there on demand (risk_ui/on_demand.py,
-# told its modules by APP_MORE_INDEX): a page its service worker controls mounts it from the worker's cache
-# at start-up; a first visit fetches it when a game of another edition opens. Precached, for offline.
-APP_MORE = "app/editions.zip.gz"
-# The classic game's code, packed (see packed_zip): pyscript.toml puts it beside ENTRY, which mounts it.
-APP_ARCHIVE = "app/game.zip.gz"
+# The game's code in three archives, each a stored zip compressed whole with Zstandard (see packed_zip):
+# - APP_ARCHIVE, the classic game's code as bytecode: pyscript.toml puts it beside ENTRY, which mounts it.
+# - APP_MORE, the code a classic game never runs: the other editions' rules, bots and panels. A page its
+#   service worker controls mounts it from the worker's cache at start-up; a first visit fetches it when a
+#   game of another edition opens. Precached, for offline.
+# - APP_TOOLS, what no game runs: the test hooks (?debug=1) and the command line. Fetched on the first import
+#   of one of its modules; never precached (see never_precached), so no player downloads it.
+# The last two hold sources, not bytecode (see minified_source): a third of the bytes, compiled when first
+# imported (70 ms in Pyodide under Node for an edition's) instead of at every start as the classic game's
+# code would be. Each comes with the names of its modules (risk_ui/on_demand.py reads them from the index).
+APP_ARCHIVE = "app/game.zip.zst"
+APP_MORE = "app/editions.zip.zst"
+APP_TOOLS = "app/tools.zip.zst"
+APP_INDEXES = {APP_MORE: "risk_ui/editions.txt", APP_TOOLS: "risk_ui/tools.txt"}
 # The page's first Python (index.html's script): mount the game's archive, then run the entry script main.py,
 # which pyscript.toml puts beside it (so that main.py itself can be replaced, as tests do, and still import).
 ENTRY = "app/start.py"
-ENTRY_SCRIPT = f'''"""The page's first Python, written by build.py: the game's archive (one stored zip, gzipped
-whole) gunzipped where Python imports from it as it lies, then the entry script (src/risk_ui/main.py) run."""
+ENTRY_SCRIPT = f'''"""The page's first Python, written by build.py: the game's archive (one stored zip, compressed
+whole with Zstandard) decompressed where Python imports from it as it lies, then the entry script
+(src/risk_ui/main.py) run."""
 
 import os
 import sys
-import zlib
 
 PACKED, MOUNTED = "{APP_ARCHIVE.rpartition("/")[2]}", "/lib/risk_game.zip"
 if os.path.exists(PACKED):  # (not when the modules are laid out as files)
     with open(PACKED, "rb") as stream:
         data = stream.read()
-    if data[:2] == b"\\x1f\\x8b":  # a server that sent it with Content-Encoding: gzip left the zip itself
-        data = zlib.decompress(data, wbits=31)
+    if data[:4] == {ZSTD_MAGIC!r}:  # (a host that sent it with a Content-Encoding left the zip itself)
+        from compression import zstd
+
+        data = zstd.decompress(data)
     with open(MOUNTED, "wb") as stream:
         stream.write(data)
     os.remove(PACKED)
@@ -462,20 +507,62 @@ if os.path.exists(PACKED):  # (not when the modules are laid out as files)
 
 import main  # noqa: E402,F401
 '''
-APP_MORE_INDEX = "risk_ui/editions.txt"
-ON_DEMAND_CODE = re.compile(
-    r"risk/rules/(revised|castle)/(?!__init__\.)|risk/ai/(revised|castle)\.|risk_ui/(revised|castle)_|risk_ui/debug\.|"
-    r"risk/(selfplay|cli|__main__|tournament)\.")
+# Code of the classic game's archive that a game runs only at some point, if at all: the bots' (the first bot's
+# turn imports it; a game of people never does). It ships as source too, compiled then, once a page (30 ms
+# in Pyodide under Node), not at every start; the rest of the archive is what start-up imports, as bytecode.
+COMPILED_ON_FIRST_USE = re.compile(r"risk/ai/(?!__init__\.)")
+_ARCHIVE_OF_CODE = (
+    (APP_MORE, re.compile(r"risk/rules/(revised|castle)/(?!__init__\.)|risk/ai/(revised|castle)\.|"
+                          r"risk_ui/(revised|castle)_|risk/codec/editions\.")),
+    (APP_TOOLS, re.compile(r"risk_ui/debug\.|risk/(selfplay|cli|__main__|tournament)\.")),
+)
 
 
-def on_demand_code(name: str) -> bool:
-    """Whether an entry of the game's archive is code a classic game never runs (see :data:`APP_MORE`).
+def archive_of(name: str) -> str:
+    """The site's archive that carries an entry of the game's code (see :data:`APP_ARCHIVE`).
 
-    >>> [on_demand_code(n) for n in ("risk/rules/castle/flow.pyc", "risk/rules/castle/__init__.pyc", "risk/flow.pyc",
-    ...                              "risk/ai/castle.pyc", "risk/ai/heuristic.pyc")]
-    [True, False, False, True, False]
+    >>> [archive_of(n).rpartition("/")[2] for n in ("risk/rules/castle/flow.py", "risk/rules/castle/__init__.py",
+    ...                                             "risk/ai/castle.py", "risk/selfplay.py", "risk/maps/castle.json")]
+    ['editions.zip.zst', 'game.zip.zst', 'editions.zip.zst', 'tools.zip.zst', 'game.zip.zst']
     """
-    return ON_DEMAND_CODE.match(name) is not None and archive_module(name) is not None
+    if archive_module(name) is not None:
+        for archive, pattern in _ARCHIVE_OF_CODE:
+            if pattern.match(name):
+                return archive
+    return APP_ARCHIVE
+
+
+def minified_source(source: bytes) -> bytes:
+    """A module's source without its docstrings and comments, each remaining line where it was (so that a
+    traceback's line is the line of the source on the site): the sources shipped for on-demand code.
+
+    >>> minified_source(b"'''Doc.'''\\n\\nX = 1  # one\\n\\n\\ndef f():\\n    '''Doc\\n    more.'''\\n").decode()
+    '\\n\\nX = 1\\n\\n\\ndef f():\\n    pass\\n\\n'
+    """
+    text = source.decode("utf-8")
+    lines = text.splitlines()
+    if not lines:
+        return source
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) or not node.body:
+            continue
+        first = node.body[0]
+        if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str) and first.end_lineno is not None):
+            continue
+        start, end = first.lineno - 1, first.end_lineno - 1
+        if lines[start][: first.col_offset].strip() or lines[end][first.end_col_offset:].strip():
+            continue  # on a line with other code (def f(): "doc"): left as it is
+        lines[start: end + 1] = [""] * (end + 1 - start)
+        if len(node.body) == 1:
+            lines[start] = " " * first.col_offset + "pass"
+    kept = "\n".join(lines) + "\n"
+    out = kept.splitlines()
+    for token in tokenize.generate_tokens(io.StringIO(kept).readline):
+        if token.type == tokenize.COMMENT:
+            row, column = token.start
+            out[row - 1] = out[row - 1][:column]
+    return ("\n".join(line.rstrip() for line in out) + "\n").encode("utf-8")
 
 
 def _python_sources() -> list[tuple[str, Path]]:
@@ -502,12 +589,30 @@ def deterministic_zip(entries: Sequence[tuple[str, bytes]], compress: bool = Tru
     return buffer.getvalue()
 
 
+def minified_css(data: bytes) -> bytes:
+    """A stylesheet without its comments and blank lines (a quarter of its bytes; the site's readers have
+    assets/style/ for them).
+
+    >>> minified_css(b"/* Why. */\\na { color: red; }  /* and why */\\n\\nb { }\\n").decode()
+    'a { color: red; }\\nb { }\\n'
+    """
+    text = re.sub(r"/\*.*?\*/", "", data.decode("utf-8"), flags=re.DOTALL)
+    return "".join(line.rstrip() + "\n" for line in text.splitlines() if line.strip()).encode("utf-8")
+
+
+def minified_data(name: str, data: bytes) -> bytes:
+    """A data file of the game's code as shipped: JSON (the maps) without its indentation."""
+    if name.endswith(".json"):
+        return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return data
+
+
 def packed_zip(entries: Sequence[tuple[str, bytes]]) -> bytes:
-    """The entries as a stored zip, gzipped whole: one deflate stream over every module finds what they have
-    in common (names, strings), 12 % smaller than a zip that deflates each file. The page gunzips it and
-    imports from the zip where it lies (no unpacking); a gzip file is one on any host, unlike a zip served
-    with a Content-Encoding that a host may not send."""
-    return gzip_bytes(deterministic_zip(entries, compress=False))
+    """The entries as a stored zip, to be compressed whole (:func:`zstd_with_pyodide`): one stream over every
+    module finds what they have in common (names, strings), 12 % smaller with gzip than a zip that deflates
+    each file. The page decompresses it and imports from the zip where it lies (no unpacking); a compressed
+    file is one on any host, unlike a zip served with a Content-Encoding that a host may not send."""
+    return deterministic_zip(entries, compress=False)
 
 
 def _svg_for_inlining(svg: str) -> str:
@@ -633,8 +738,9 @@ def never_precached(site: dict[str, bytes]) -> set[str]:
     inlined into the page, the sources beside the bytecode, and the standard library's modules the page does
     not ship (:data:`STDLIB_MORE`: 2.4 MB that no tour of the game asks for; a page asks for them with a
     synchronous request, as an import must, and Chromium sends those past the service worker, so a copy in its
-    cache would not serve them offline anyway)."""
-    return {inlined_map(), STDLIB_MORE} | {path for path in site if path.startswith(APP_SOURCES)}
+    cache would not serve them offline anyway), and the test hooks and command line (:data:`APP_TOOLS`, the
+    same: only a test's page, online, asks for it)."""
+    return {inlined_map(), STDLIB_MORE, APP_TOOLS} | {path for path in site if path.startswith(APP_SOURCES)}
 
 
 def not_asked_but_precached(site: dict[str, bytes]) -> dict[str, str]:
@@ -657,7 +763,8 @@ def render_service_worker(template: str, manifest: dict[str, str]) -> str:
     if PRECACHE_MARKER not in template:
         raise BuildError(f"assets/sw.js lacks the marker {PRECACHE_MARKER!r}.")
     body = json.dumps(manifest, indent=1, sort_keys=True)
-    return template.replace(PRECACHE_MARKER, body)
+    code = "\n".join(line for line in template.splitlines() if not line.lstrip().startswith("//"))  # comments
+    return code.replace(PRECACHE_MARKER, body) + "\n"
 
 
 # PyScript chunks that start-up imports whatever the page does (the config parser and the plugins it
@@ -729,7 +836,7 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
         site[f"runtime/pyodide/{name}"] = (pyodide_dir / name).read_bytes()
     site.update(_pyscript_files(pyscript_dir))
 
-    sources = [(name, path.read_bytes()) for name, path in _python_sources()]
+    sources = [(name, minified_data(name, path.read_bytes())) for name, path in _python_sources()]
     kept = kept_stdlib_modules() if options.trim_stdlib else None
     more_names: list[str] = []
     if kept is not None:  # which modules go on demand, known from the sources' names before any compiling
@@ -748,21 +855,29 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
         site[STDLIB_SHIPPED], site[STDLIB_MORE], compiled_names = split_stdlib(site[STDLIB_SHIPPED], kept)
         if compiled_names != more_names:
             raise BuildError("the standard library's modules changed while compiling them")
+    originals = list(sources)
     if "app" in compiled:
         site.update(app_sources(sources))
         with zipfile.ZipFile(io.BytesIO(compiled["app"])) as archive:
             sources = [(name, archive.read(name)) for name in archive.namelist()]
+    archives: dict[str, bytes] = {}
     if options.split_app:
-        later = [(name, data) for name, data in sources if on_demand_code(name)]
-        sources = [(name, data) for name, data in sources if not on_demand_code(name)]
-        names = sorted(filter(None, (archive_module(name) for name, _ in later)))
-        sources.append((APP_MORE_INDEX, ("\n".join(names) + "\n").encode()))
-        site[APP_MORE] = packed_zip(later)
+        for archive, index in APP_INDEXES.items():
+            code = [(name, data) for name, data in originals if archive_of(name) == archive]
+            names = sorted(filter(None, (archive_module(name) for name, _ in code)))
+            sources.append((index, ("\n".join(names) + "\n").encode()))
+            archives[archive] = packed_zip([(name, minified_source(data)) for name, data in code])
+        sources = [(name, data) for name, data in sources if archive_of(name) == APP_ARCHIVE]
+    if "app" in compiled:  # the bots' code as source, see COMPILED_ON_FIRST_USE
+        source_of = dict(originals)
+        sources = [(name[:-1], minified_source(source_of[name[:-1]]))
+                   if name.endswith(".pyc") and COMPILED_ON_FIRST_USE.match(name) else (name, data)
+                   for name, data in sources]
 
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     files: dict[str, str] = {}
     if options.app == "zip":
-        site[APP_ARCHIVE] = packed_zip(sources)
+        archives[APP_ARCHIVE] = packed_zip(sources)
         files["./" + APP_ARCHIVE] = "./" + APP_ARCHIVE.rpartition("/")[2]
     elif options.app == "files":
         for name, data in sources:
@@ -772,13 +887,15 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
         config = config.rstrip() + "\n" + _wheel_site(site, sources, pyscript_dir) + "\n"
     else:
         raise BuildError(f"unknown way to ship the app: {options.app!r}")
+    site.update(zstd_with_pyodide(pyodide_dir, archives))
     site["app/main.py"] = (SRC / "risk_ui" / "main.py").read_bytes()
     site[ENTRY] = ENTRY_SCRIPT.encode()
     files["./app/main.py"] = "./main.py"
 
     for path in sorted(ASSETS.rglob("*")):
         if path.is_file() and path.suffix in ASSET_SUFFIXES and path.name != "sw.js":
-            site[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+            data = path.read_bytes()
+            site[path.relative_to(ROOT).as_posix()] = minified_css(data) if path.suffix == ".css" else data
 
     map_path = ASSETS / "maps" / "classic.svg"
     map_svg = map_path.read_text(encoding="utf-8") if map_path.exists() else None
@@ -860,6 +977,7 @@ MIME_TYPES = {
     ".css": "text/css; charset=utf-8",
     ".svg": "image/svg+xml",
     ".zip": "application/zip",
+    ".zst": "application/zstd",
     ".whl": "application/zip",
     ".py": "text/x-python; charset=utf-8",
     ".toml": "application/toml; charset=utf-8",

@@ -254,26 +254,100 @@ def test_the_standard_library_splits_into_the_kept_modules_and_the_rest(tmp_path
 
 
 def test_the_game_code_a_classic_game_never_runs_is_set_apart() -> None:
-    later = [name for name, _ in build._python_sources() if build.on_demand_code(name)]
+    where = {name: build.archive_of(name) for name, _ in build._python_sources()}
+    later = [name for name, archive in where.items() if archive == build.APP_MORE]
+    tools = [name for name, archive in where.items() if archive == build.APP_TOOLS]
     assert "risk/rules/castle/flow.py" in later and "risk_ui/revised_view.py" in later
-    assert not [name for name in later if name.endswith("__init__.py") or name.startswith("risk/maps/")]
-    assert "risk/flow.py" not in later and "risk_ui/view.py" not in later
+    assert "risk/codec/editions.py" in later  # only the editions' codecs use it
+    assert {"risk_ui/debug.py", "risk/cli.py", "risk/selfplay.py", "risk/__main__.py"} <= set(tools)
+    assert not [name for name in later + tools if name.endswith("__init__.py") or name.startswith("risk/maps/")]
+    assert where["risk/flow.py"] == where["risk_ui/view.py"] == where["risk/ai/heuristic.py"] == build.APP_ARCHIVE
 
 
-def test_a_packed_zip_is_a_stored_zip_gzipped_and_depends_only_on_its_entries() -> None:
+def test_a_packed_zip_is_a_stored_zip_that_depends_only_on_its_entries() -> None:
     entries = [("b.pyc", b"two" * 100), ("a.pyc", b"one" * 100)]
     packed = build.packed_zip(entries)
     assert packed == build.packed_zip(list(reversed(entries)))
-    with build.zipfile.ZipFile(build.io.BytesIO(build.gzip.decompress(packed))) as archive:
+    with build.zipfile.ZipFile(build.io.BytesIO(packed)) as archive:
         assert [(i.filename, i.compress_type) for i in archive.infolist()] == [
             ("a.pyc", build.zipfile.ZIP_STORED), ("b.pyc", build.zipfile.ZIP_STORED)]
+
+
+def statement_lines(source: str) -> list[tuple[str, int]]:
+    """Every statement and expression of a module with its line, docstrings and the pass left for one aside."""
+    tree = build.ast.parse(source)
+    for node in build.ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], build.ast.Expr) and isinstance(
+                body[0].value, build.ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:]
+        elif isinstance(body, list) and len(body) == 1 and isinstance(body[0], build.ast.Pass):
+            node.body = []
+    return [(type(node).__name__, node.lineno) for node in build.ast.walk(tree)
+            if isinstance(node, (build.ast.stmt, build.ast.expr))]
+
+
+def test_minified_sources_keep_every_line_where_it_was() -> None:
+    """The sources shipped for code compiled on first use lose docstrings and comments, not a line: a
+    traceback from them names the line of the file on the site (app/src/)."""
+    modules = [(name, path.read_text(encoding="utf-8"))
+               for name, path in build._python_sources() if name.endswith(".py")]
+    assert len(modules) > 60
+    for name, source in modules:
+        small = build.minified_source(source.encode()).decode()
+        assert len(small.splitlines()) == len(source.splitlines()), name
+        assert "#" not in "".join(line for line in small.splitlines() if line.lstrip().startswith("#")), name
+        assert statement_lines(small) == statement_lines(source), name
+        compile(small, name, "exec")
+    shrunk = sum(len(build.minified_source(source.encode())) for _, source in modules)
+    assert shrunk < 0.8 * sum(len(source.encode()) for _, source in modules)
+
+
+def test_shipped_stylesheets_and_maps_lose_only_comments_and_indentation() -> None:
+    css = (build.ASSETS / "style" / "game.css").read_bytes()
+    small = build.minified_css(css)
+    assert b"/*" not in small and len(small) < 0.9 * len(css)
+    assert small.count(b"{") == css.count(b"{") - css.count(b"/*{")  # every rule is still there
+    board = (build.SRC / "risk" / "maps" / "castle.json").read_bytes()
+    assert json.loads(build.minified_data("risk/maps/castle.json", board)) == json.loads(board)
+    assert build.minified_data("risk/x.py", b"X = 1\n") == b"X = 1\n"
+
+
+_UNZSTD_PY = """
+from compression import zstd
+
+def unzstd_file(src, dst):
+    with open(src, "rb") as source, open(dst, "wb") as target:
+        target.write(zstd.decompress(source.read()))
+"""
+
+
+@needs_runtime
+def test_the_archives_are_zstandard_frames_of_bytecode_for_start_up_and_sources_for_later() -> None:
+    site = build.site_files()
+    archives = [build.APP_ARCHIVE, build.APP_MORE, build.APP_TOOLS]
+    assert all(site[name][:4] == build.ZSTD_MAGIC for name in archives)
+    pyodide_dir = build.fetch(quiet=True)[build.PYODIDE.name]
+    unpacked = build.run_in_pyodide(pyodide_dir, _UNZSTD_PY, "unzstd_file", [(n, site[n], ()) for n in archives])
+    assert unpacked is not None
+    names = {name: build.zipfile.ZipFile(build.io.BytesIO(unpacked[name])).namelist() for name in archives}
+    game = set(names[build.APP_ARCHIVE])
+    assert {"risk/flow.pyc", "risk_ui/main.pyc", "risk/ai/__init__.pyc", "risk/ai/heuristic.py"} <= game
+    assert "risk/flow.py" not in game and "risk/ai/heuristic.pyc" not in game
+    assert "risk/rules/castle/flow.py" in names[build.APP_MORE] and "risk_ui/debug.py" in names[build.APP_TOOLS]
+    assert not [name for name in names[build.APP_MORE] + names[build.APP_TOOLS] if name.endswith(".pyc")]
+    manifest = build.precache_manifest(site)
+    assert build.APP_MORE in manifest and build.APP_ARCHIVE in manifest and build.APP_TOOLS not in manifest
+    with build.zipfile.ZipFile(build.io.BytesIO(unpacked[build.APP_ARCHIVE])) as archive:
+        assert set(archive.read(build.APP_INDEXES[build.APP_TOOLS]).decode().split()) == {
+            "risk_ui.debug", "risk.cli", "risk.selfplay", "risk.tournament", "risk.__main__"}
 
 
 @needs_runtime
 def test_the_page_starts_with_the_entry_script_that_mounts_the_game_then_runs_main() -> None:
     site = build.site_files()
     config = site["pyscript.toml"].decode()
-    assert '"./app/game.zip.gz" = "./game.zip.gz"' in config and '"./app/main.py" = "./main.py"' in config
+    assert '"./app/game.zip.zst" = "./game.zip.zst"' in config and '"./app/main.py" = "./main.py"' in config
     assert 'src="./app/start.py"' in site["index.html"].decode()
     compile(site[build.ENTRY], build.ENTRY, "exec")
     assert site[build.ENTRY].decode().rstrip().endswith("import main  # noqa: E402,F401")

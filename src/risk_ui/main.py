@@ -11,6 +11,7 @@ on_demand.install()  # first: the modules the page does not ship (stdlib, other 
 
 import json  # noqa: E402
 import secrets  # noqa: E402
+from typing import Any  # noqa: E402
 
 from risk_ui import boot, bots, dom, odds_view, record, saves_panel  # noqa: E402
 from risk_ui.scenarios import initial_controller, parse_query  # noqa: E402
@@ -18,6 +19,28 @@ from risk_ui.scenarios import initial_controller, parse_query  # noqa: E402
 
 def _random_seed() -> int:
     return secrets.randbits(32)
+
+
+def _expose_test_hooks(page: dom.Page) -> None:
+    """The hooks of ``?debug=1`` on ``window``. Those of risk_ui.debug import it on their first call: it is in
+    the test tools' archive, which the page fetches then (online), so a page offline still starts with them."""
+
+    def debug() -> Any:
+        from risk_ui import debug
+
+        return debug
+
+    dom.expose("riskSelfplayDigest", lambda *args: debug().selfplay_digest(*args))
+    dom.expose("riskBotTurnTimes", lambda *args: debug().bot_turn_times(*args))
+    dom.expose("riskShareLinkTimes", lambda *args: debug().share_link_times(*args))
+    dom.expose("riskStateDigest", lambda: debug().state_digest(page.controller.state))
+    dom.expose("riskGameCode", lambda: debug().game_code(page.controller))
+    dom.expose("riskPlay", lambda texts: debug().play_texts(page, texts))
+    dom.expose("riskRecordUpdateTimes", lambda length, moves: debug().record_update_times(
+        page, length, moves, settle=debug().settle_layout))
+    dom.expose("riskRenderSplit", lambda: debug().render_split(page, debug().settle_layout))
+    dom.expose("riskStdlib", lambda: json.dumps(on_demand.report()))
+    dom.expose("riskImport", on_demand.import_module)
 
 
 async def main() -> None:
@@ -39,19 +62,7 @@ async def main() -> None:
     record.start(page)  # a long record's log search, statistics and dice check, read in slices
     odds_view.start(page)  # the odds of the chosen attack, worked out in slices
     if options.debug:
-        from risk_ui import debug
-
-        dom.expose("riskSelfplayDigest", debug.selfplay_digest)
-        dom.expose("riskBotTurnTimes", debug.bot_turn_times)
-        dom.expose("riskShareLinkTimes", debug.share_link_times)
-        dom.expose("riskStateDigest", lambda: debug.state_digest(page.controller.state))
-        dom.expose("riskGameCode", lambda: debug.game_code(page.controller))
-        dom.expose("riskPlay", lambda texts: debug.play_texts(page, texts))
-        dom.expose("riskRecordUpdateTimes", lambda length, moves: debug.record_update_times(
-            page, length, moves, settle=debug.settle_layout))
-        dom.expose("riskRenderSplit", lambda: debug.render_split(page, debug.settle_layout))
-        dom.expose("riskStdlib", lambda: json.dumps(on_demand.report()))
-        dom.expose("riskImport", on_demand.import_module)
+        _expose_test_hooks(page)
     boot.mark_ready()
 
 

@@ -9,8 +9,9 @@ import is synchronous, so the fetch is too), mounts it beside the first and lets
 module. The names each archive holds come with the game (a file beside this module, see :data:`ARCHIVES`), so
 that an optional import of a module Pyodide never had (``_winapi``, say) costs nothing.
 
-The code a classic game never runs (the Revised and Castle rules and panels, the test hooks) is the second
-such archive, imported when a game of theirs is first on the table. Offline a synchronous fetch cannot work
+The code a classic game never runs (the Revised and Castle rules, bots and panels) is the second such
+archive, imported when a game of theirs is first on the table; the test hooks and the command line the third,
+which no player's page asks for. Offline a synchronous fetch cannot work
 (Chromium sends a page's synchronous requests past the service worker, which precaches this archive), so a
 page the service worker controls mounts it from the worker's cache at start-up (:func:`preload`: no network).
 A first visit's page fetches it when a game of another edition opens, which needs the network it was just
@@ -24,7 +25,6 @@ from __future__ import annotations
 import importlib.machinery
 import os
 import sys
-import zlib
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
@@ -35,8 +35,10 @@ SHIPPED = "/lib/python314.zip/"
 # Each archive: (its address, where it is mounted, the file beside this module naming its modules one a line).
 ARCHIVES = {
     "stdlib": (ARCHIVE_URL, MOUNT, "stdlib_more.txt"),
-    "editions": ("./app/editions.zip.gz", "/lib/risk_editions.zip", "editions.txt"),
+    "editions": ("./app/editions.zip.zst", "/lib/risk_editions.zip", "editions.txt"),
+    "tools": ("./app/tools.zip.zst", "/lib/risk_tools.zip", "tools.txt"),
 }
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"  # the game's archives are compressed whole with Zstandard (build.py)
 
 
 def fetch_sync(url: str) -> bytes:
@@ -84,8 +86,10 @@ class OnDemand:
     def mount(self, data: bytes) -> None:
         """Put the archive's bytes where the finders look (once)."""
         if not self.mounted:
-            if data[:2] == b"\x1f\x8b":  # the game's archives are gzipped whole (build.py's packed_zip)
-                data = zlib.decompress(data, wbits=31)
+            if data[:4] == ZSTD_MAGIC:  # (a host that sent it with a Content-Encoding left the zip itself)
+                from compression import zstd  # type: ignore[import-not-found]  # Python 3.14's
+
+                data = zstd.decompress(data)
             self._write(self._mount, data)
             self.mounted = True
             sys.path.append(self._mount)

@@ -66,14 +66,13 @@ def test_a_name_the_other_archive_lacks_fetches_nothing(finder: tuple[OnDemand, 
     assert importlib.import_module("zzpkg").SHIPPED and fetched == []
 
 
-def test_a_gzipped_archive_is_mounted_as_its_zip(tmp_path: Path) -> None:
-    """The game's archives come gzipped whole (build.packed_zip): the finder mounts the zip inside."""
-    import gzip
-
+def test_an_archive_a_host_already_decompressed_is_mounted_as_it_came(tmp_path: Path) -> None:
+    """The game's archives come compressed with Zstandard (decompressed in the page: tests/e2e); a host that
+    sent one with a Content-Encoding hands over the zip itself, which the finder mounts as it is."""
     mount = tmp_path / "more.zip"
     on_demand = OnDemand(lambda: [], lambda url: b"", mount=str(mount), write=lambda p, d: Path(p).write_bytes(d))
     data = zipped({"zzgz.py": "VALUE = 1\n"})
-    on_demand.mount(gzip.compress(data))
+    on_demand.mount(data)
     try:
         assert mount.read_bytes() == data and on_demand.mounted
     finally:
