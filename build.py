@@ -289,8 +289,9 @@ def compile_zip(src, dst, prefix, keep_source, strip_docs=False):
 
 # Runs inside Pyodide under Node as well: the game's archives compressed with Zstandard, which the page's
 # Python decompresses with the standard library's compression.zstd (CPython 3.11 here has no Zstandard).
-# Level 22 makes the classic game's archive 21 % smaller than gzip -9 does; decompressing it takes 4 ms in
-# Pyodide (lzma would take 60 ms for 5 % fewer bytes).
+# Level 22 makes the classic game's archive 21 % smaller than gzip -9 does. Decompressing it once in a fresh
+# Pyodide under Node took 25-30 ms against gzip's 10-16 ms (a busy machine): some 13 ms more at each start.
+# lzma would take 60 ms for 5 % fewer bytes.
 _ZSTD_PY = r"""
 from compression import zstd
 
