@@ -512,6 +512,11 @@ import main  # noqa: E402,F401
 # turn imports it; a game of people never does). It ships as source too, compiled then, once a page (30 ms
 # in Pyodide under Node), not at every start; the rest of the archive is what start-up imports, as bytecode.
 COMPILED_ON_FIRST_USE = re.compile(r"risk/ai/(?!__init__\.)")
+def archive_digest(index: str) -> str:
+    """The file beside an archive's index (in the classic game's archive) with the SHA-256 of its zip."""
+    return index.removesuffix(".txt") + ".sha256"
+
+
 _ARCHIVE_OF_CODE = (
     (APP_MORE, re.compile(r"risk/rules/(revised|castle)/(?!__init__\.)|risk/ai/(revised|castle)\.|"
                           r"risk_ui/(revised|castle)_|risk/codec/editions\.")),
@@ -866,8 +871,10 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
         for archive, index in APP_INDEXES.items():
             code = [(name, data) for name, data in originals if archive_of(name) == archive]
             names = sorted(filter(None, (archive_module(name) for name, _ in code)))
-            sources.append((index, ("\n".join(names) + "\n").encode()))
             archives[archive] = packed_zip([(name, minified_source(data)) for name, data in code])
+            sources.append((index, ("\n".join(names) + "\n").encode()))
+            # The zip's own hash: the page mounts no archive of another build (one a cache kept, say).
+            sources.append((archive_digest(index), (_sha(archives[archive]) + "\n").encode()))
         sources = [(name, data) for name, data in sources if archive_of(name) == APP_ARCHIVE]
     if "app" in compiled:  # the bots' code as source, see COMPILED_ON_FIRST_USE
         source_of = dict(originals)

@@ -350,7 +350,13 @@ class Controller:
         except ValueError as error:
             self.ui.dialog_error = str(error)
             return False
-        self.start(settings, seed)
+        try:
+            self.start(settings, seed)
+        except ImportError:  # another edition's code, fetched when first played here, and no network
+            self.ui.dialog_error = (f"{EDITIONS[settings.edition].title} could not be loaded: its rules come over the "
+                                    "network the first time it is played here, and the network is not there. "
+                                    "Try again online.")
+            return False
         return True
 
     # -- territories ------------------------------------------------------------------------------

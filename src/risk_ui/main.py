@@ -9,6 +9,7 @@ from risk_ui import on_demand
 
 on_demand.install()  # first: the modules the page does not ship (stdlib, other editions) load on demand
 
+import asyncio  # noqa: E402
 import json  # noqa: E402
 import secrets  # noqa: E402
 from typing import Any  # noqa: E402
@@ -19,6 +20,16 @@ from risk_ui.scenarios import initial_controller, parse_query  # noqa: E402
 
 def _random_seed() -> int:
     return secrets.randbits(32)
+
+
+_tasks: set[Any] = set()
+
+
+def _background(work: Any) -> None:
+    """Run the coroutine ``work`` beside the page (kept referenced until it ends)."""
+    task = asyncio.ensure_future(work)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
 
 
 def _expose_test_hooks(page: dom.Page) -> None:
@@ -49,8 +60,12 @@ async def main() -> None:
     fresh = options.seed is not None or bool(options.scenario)
     if on_demand.controlled():
         # The other editions' code, from the service worker's cache (no network): a saved or linked game of
-        # theirs opens offline too. A first visit, online, fetches it only if a game of theirs opens.
+        # theirs opens offline too.
         await on_demand.preload("editions")
+    else:
+        # A first visit: from the worker's cache once it has installed, so that this page opens a game of
+        # theirs offline too (until then, online, it fetches the code when such a game opens).
+        _background(on_demand.mount_once_cached("editions"))
     controller = initial_controller(options, _random_seed)
     session = saves_panel.resume(controller, fresh=fresh)
     # A plain visit opens on the first screen; a link (the game in the address) or a test's query goes

@@ -14,14 +14,15 @@ archive, imported when a game of theirs is first on the table; the test hooks an
 which no player's page asks for. Offline a synchronous fetch cannot work
 (Chromium sends a page's synchronous requests past the service worker, which precaches this archive), so a
 page the service worker controls mounts it from the worker's cache at start-up (:func:`preload`: no network).
-A first visit's page fetches it when a game of another edition opens, which needs the network it was just
-loaded over: a page that lost it since cannot open such a game until it is reloaded (then from the cache).
+A first visit's page mounts it from the worker's cache once the worker has installed
+(:func:`mount_once_cached`); before that it fetches it when a game of another edition opens.
 
 Runs in Pyodide only for the fetches; the finder itself is plain Python and takes the fetch as a function.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.machinery
 import os
 import sys
@@ -71,8 +72,10 @@ class OnDemand:
     """A meta path finder for the modules of one archive that the page did not ship (see the module)."""
 
     def __init__(self, names: Callable[[], Sequence[str]], fetch: Callable[[str], bytes] = fetch_sync,
-                 url: str = ARCHIVE_URL, mount: str = MOUNT, write: Callable[[str, bytes], None] = write_file) -> None:
+                 url: str = ARCHIVE_URL, mount: str = MOUNT, write: Callable[[str, bytes], None] = write_file,
+                 digest: Callable[[], str] = lambda: "") -> None:
         self._names = names
+        self._digest = digest  # the SHA-256 of the archive's zip this build made ("" where none is known)
         self._known: frozenset[str] | None = None
         self._fetch, self._url, self._mount, self._write = fetch, url, mount, write
         self.mounted = False
@@ -84,12 +87,15 @@ class OnDemand:
         return self._known
 
     def mount(self, data: bytes) -> None:
-        """Put the archive's bytes where the finders look (once)."""
+        """Put the archive's bytes where the finders look (once); an archive of another build is refused."""
         if not self.mounted:
             if data[:4] == ZSTD_MAGIC:  # (a host that sent it with a Content-Encoding left the zip itself)
                 from compression import zstd  # type: ignore[import-not-found]  # Python 3.14's
 
                 data = zstd.decompress(data)
+            expected = self._digest()
+            if expected and hashlib.sha256(data).hexdigest() != expected:
+                raise ImportError(f"{self._url} is from another version of the game than this page: reload the page")
             self._write(self._mount, data)
             self.mounted = True
             sys.path.append(self._mount)
@@ -119,21 +125,27 @@ class OnDemand:
 _finders: dict[str, OnDemand] = {}
 
 
-def _index_names(index: str) -> Callable[[], list[str]]:
+def _beside(name: str) -> Callable[[], list[str]]:
+    """The words of the file ``name`` beside this module (none without it)."""
     def read() -> list[str]:
         # Through this module's loader: the file sits beside it in a folder or in the mounted archive.
         try:
-            return bytes(__loader__.get_data(os.path.join(os.path.dirname(__file__), index))).decode().split()
+            return bytes(__loader__.get_data(os.path.join(os.path.dirname(__file__), name))).decode().split()
         except OSError:
             return []
     return read
+
+
+def _index_digest(index: str) -> Callable[[], str]:
+    words = _beside(index.removesuffix(".txt") + ".sha256")  # (build.archive_digest)
+    return lambda: "".join(words()[:1])
 
 
 def install() -> dict[str, OnDemand]:
     """Put a finder for each archive last on ``sys.meta_path`` (once) and return them by name."""
     if not _finders:
         for name, (url, mount, index) in ARCHIVES.items():
-            _finders[name] = OnDemand(_index_names(index), url=url, mount=mount)
+            _finders[name] = OnDemand(_beside(index), url=url, mount=mount, digest=_index_digest(index))
             sys.meta_path.append(_finders[name])
     return _finders
 
@@ -153,6 +165,38 @@ async def preload(name: str) -> None:
     finder.mount(bytes(data))
 
 
+async def mount_once_cached(name: str) -> bool:
+    """On a first visit, once the service worker is ready (its install precached archive ``name``), mount the
+    archive from the cache itself: a page that loses the network later still opens another edition's game.
+    Reads Cache Storage, no request (a fetch here made the browser check sw.js again); a copy of another
+    build is passed over. False where there is no worker or no copy of this build."""
+    import js  # type: ignore[import-not-found]
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    finder = install()[name]
+    container = getattr(js.navigator, "serviceWorker", None)
+    if container is None or getattr(js, "caches", None) is None:
+        return False
+    try:
+        await container.ready
+        address = js.URL.new(ARCHIVES[name][0], js.location.href).href
+        # The worker stores it under ?v=<its hash>; the copy's own hash is checked when it is mounted.
+        options = to_js({"ignoreSearch": True}, dict_converter=js.Object.fromEntries)
+        for cache_name in await js.caches.keys():
+            if finder.mounted:
+                break
+            response = await (await js.caches.open(cache_name)).match(address, options)
+            if response is None or not getattr(response, "ok", False):
+                continue
+            try:
+                finder.mount(bytes((await response.arrayBuffer()).to_bytes()))
+            except ImportError:
+                continue  # another build's copy
+    except Exception as error:  # storage the browser refuses (a private window): fetched when needed, online
+        js.console.warn(f"The other editions' code was not kept for offline play: {error}")
+    return finder.mounted
+
+
 def controlled() -> bool:
     """Whether a service worker answers this page's requests (so a fetch costs no network)."""
     import js  # type: ignore[import-not-found]
@@ -163,7 +207,7 @@ def controlled() -> bool:
 
 def report() -> dict[str, list[str]]:
     """The standard library's modules in ``sys.modules`` (from either archive); of them, those from the
-    archive on demand; and the game's modules from its archive on demand."""
+    archive on demand; the game's modules from its archive on demand; and the archives mounted."""
     origins = {name: str(getattr(getattr(module, "__spec__", None), "origin", None) or "")
                for name, module in list(sys.modules.items())}
 
@@ -171,7 +215,8 @@ def report() -> dict[str, list[str]]:
         return sorted(name for name, origin in origins.items() if origin.startswith(folders))
 
     return {"modules": under(SHIPPED, MOUNT + "/"), "on_demand": under(MOUNT + "/"),
-            "editions": under(ARCHIVES["editions"][1] + "/")}
+            "editions": under(ARCHIVES["editions"][1] + "/"),
+            "mounted": sorted(name for name, finder in install().items() if finder.mounted)}
 
 
 def import_module(name: str) -> str:

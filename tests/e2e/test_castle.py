@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from e2e.dialog import start_from_dialog
 from e2e.screens import shoot
 from risk.actions import every_action
 from risk.codec import encode_game
@@ -33,23 +34,6 @@ def open_at(page: Any, url: str) -> None:
 
 def territories(page: Any) -> int:
     return int(page.locator("#territories [data-territory]").count())
-
-
-def start_from_dialog(page: Any, title: str, seats: int, controllers: str = "") -> None:
-    """Open the new-game dialog, choose an edition and players, start."""
-    if page.locator("#handoff-new-game").is_visible():
-        page.locator("#handoff-new-game").click()
-    elif page.locator("#winner-new-game").is_visible():
-        page.locator("#winner-new-game").click()
-    else:
-        page.locator("#new-game").click()
-    dialog = page.locator("#new-game-dialog")
-    dialog.get_by_text(title, exact=True).click()
-    page.locator("#ng-count").select_option(str(seats))
-    for seat in range(seats):
-        page.locator(f"#ng-controller-{seat}").select_option(controllers or "human")
-    page.get_by_role("button", name="Start game").click()
-    assert dialog.is_hidden()
 
 
 def test_a_castle_game_from_the_dialog_on_europe_and_back_to_the_classic_map(

@@ -10,6 +10,7 @@ from typing import Any
 
 import build
 
+from e2e.dialog import start_from_dialog
 from risk.actions import every_action
 from risk.codec import encode_game
 from risk.engine import legal_actions
@@ -49,3 +50,24 @@ def test_a_classic_visit_starts_without_the_other_editions_and_a_castle_link_the
     assert page.locator("#panel-castle").is_visible()
     assert not page.page_errors, page.page_errors
     assert "could not be opened" not in (page.locator("#problem-text").text_content() or "")
+
+
+def test_a_first_visit_keeps_the_other_editions_and_opens_one_offline_without_a_reload(
+        page: Any, site_server: Any) -> None:
+    """Once a first visit's service worker has installed, the page mounts the other editions' code from the
+    worker's cache (no request): with the network gone, that same page starts a Castle game from the dialog."""
+    asked: list[str] = []
+    page.page.on("request", lambda request: asked.append(request.url))
+    site_server.reset_counts()
+    page.open("?debug=1&seed=5")
+    page.wait_ready()
+    page.wait_controlled()
+    page.wait_for_function("() => typeof window.riskStdlib === 'function' && "
+                           "JSON.parse(window.riskStdlib()).mounted.includes('editions')", timeout=60_000)
+    page.context.set_offline(True)
+    start_from_dialog(page.page, "Castle Risk (1986)", 3, "random")
+    page.wait_for_selector("body[data-map='castle']", state="attached", timeout=30_000)
+    assert not [url for url in asked if build.APP_MORE in url], "the page fetched the code itself"
+    fetched = [r for r in site_server.responses if build.APP_MORE in r.path and r.status == 200]
+    assert len(fetched) == 1, "downloaded once, by the worker's precache"
+    assert not page.page_errors, page.page_errors

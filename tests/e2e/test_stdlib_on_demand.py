@@ -19,6 +19,8 @@ from typing import Any
 import build
 import pytest
 
+from e2e.dialog import start_from_dialog
+
 DUMP = os.environ.get(build.ENV_STDLIB_DUMP)
 # Sources the page never runs: the command line and the tournament runner (threads, argparse).
 NOT_IN_THE_PAGE = ("risk/cli.py", "risk/__main__.py", "risk/tournament.py")
@@ -41,18 +43,6 @@ def stdlib_imports_of_the_game() -> list[str]:
 
 def report(page: Any) -> dict[str, list[str]]:
     return dict(json.loads(page.evaluate("window.riskStdlib()")))
-
-
-def start_from_dialog(page: Any, title: str, seats: int, controllers: str) -> None:
-    for button in ("#handoff-new-game", "#winner-new-game", "#new-game"):
-        if page.locator(button).is_visible():
-            page.locator(button).click()
-            break
-    page.locator("#new-game-dialog").get_by_text(title, exact=True).click()
-    page.locator("#ng-count").select_option(str(seats))
-    for seat in range(seats):
-        page.locator(f"#ng-controller-{seat}").select_option(controllers)
-    page.get_by_role("button", name="Start game").click()
 
 
 def test_the_games_own_imports_of_the_standard_library_are_found() -> None:

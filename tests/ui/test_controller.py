@@ -450,6 +450,23 @@ def test_submitting_a_good_form_starts_that_game_and_a_bad_one_keeps_the_dialog_
     assert c.game.seats[0] == Seat("Ann", 4) and c.game.seats[1].name == "Blue"
 
 
+def test_an_edition_whose_code_cannot_be_fetched_keeps_the_dialog_open_with_why(monkeypatch):
+    """Offline on a page that never had another edition's code, its game cannot start: the dialog says so and the
+    game on the table stays."""
+    import risk.engine
+
+    def offline(*args, **kwargs):
+        raise ImportError("./app/editions.zip.zst could not be fetched, so its modules cannot be imported")
+
+    c = Controller.new(DEFAULT_SETTINGS, seed=1)
+    before = c.game
+    c.command("open-dialog")
+    monkeypatch.setattr(risk.engine, "flow_for", offline)
+    assert not c.submit_dialog({"count": "3", "edition": "castle"}, seed=5)
+    assert c.ui.dialog_open and c.game is before
+    assert c.ui.dialog_error.startswith("Castle Risk (1986) could not be loaded") and "online" in c.ui.dialog_error
+
+
 # -- the blitz threshold belongs to one attack ---------------------------------------------------------
 
 

@@ -77,3 +77,24 @@ def test_an_archive_a_host_already_decompressed_is_mounted_as_it_came(tmp_path: 
         assert mount.read_bytes() == data and on_demand.mounted
     finally:
         sys.path.remove(str(mount))
+
+
+def test_an_archive_of_another_build_is_refused_and_this_builds_mounted(tmp_path: Path) -> None:
+    """The classic game's archive carries each other archive's SHA-256 (build.archive_digest): a copy from another
+    build (a cache's, say) would mix two versions of the game, so it is not mounted."""
+    import hashlib
+
+    mount = tmp_path / "more.zip"
+    data = zipped({"zzdigest.py": "VALUE = 1\n"})
+    write = lambda p, d: Path(p).write_bytes(d)  # noqa: E731
+    stale = OnDemand(lambda: [], lambda url: b"", mount=str(mount), write=write, digest=lambda: "0" * 64)
+    with pytest.raises(ImportError, match="another version of the game"):
+        stale.mount(data)
+    assert not stale.mounted and not mount.exists()
+    right = OnDemand(lambda: [], lambda url: b"", mount=str(mount), write=write,
+                     digest=lambda: hashlib.sha256(data).hexdigest())
+    right.mount(data)
+    try:
+        assert right.mounted and mount.read_bytes() == data
+    finally:
+        sys.path.remove(str(mount))
