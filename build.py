@@ -243,23 +243,13 @@ def fetch(packages: Sequence[NpmPackage] = RUNTIME_PACKAGES, quiet: bool = False
 # Runs inside Pyodide under Node: CPython 3.11 cannot write the bytecode of Pyodide's Python. The .pyc files
 # are "unchecked hash" ones: valid without a timestamp, so they are the same at every build. Pyodide runs
 # with PYTHONNODEBUGRANGES: no column tables in the bytecode (a third of its size; tracebacks keep their
-# lines, only the ^^^ under the failing expression goes). ``strip_docs`` drops docstrings (nothing in the game
-# reads them at run time) but keeps every assert, unlike -OO.
+# lines, only the ^^^ under the failing expression goes). The game's modules come to it as minified_source
+# makes them: no docstrings (nothing in the game reads them at run time), every assert kept, unlike -OO.
 _COMPILE_PY = r"""
-import ast, importlib.util, sys, zipfile
+import importlib.util, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-def _without_docstrings(tree):
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            first = body[0] if body else None
-            text = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-            if text and isinstance(first.value.value, str):
-                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
-    return tree
-
-def compile_zip(src, dst, prefix, keep_source, strip_docs=False):
+def compile_zip(src, dst, prefix, keep_source):
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
         def add(name, data, attributes):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
@@ -272,8 +262,7 @@ def compile_zip(src, dst, prefix, keep_source, strip_docs=False):
                 continue
             if name.endswith(".py"):
                 try:
-                    tree = _without_docstrings(ast.parse(data, prefix + name)) if strip_docs else data
-                    code = compile(tree, prefix + name, "exec", dont_inherit=True)
+                    code = compile(data, prefix + name, "exec", dont_inherit=True)
                 except SyntaxError:
                     pass
                 else:
@@ -324,7 +313,6 @@ class CompileJob:
     data: bytes
     prefix: str  # the file names in tracebacks: where Pyodide finds the sources, or where the site has them
     keep_source: bool
-    strip_docs: bool = False
 
 
 def run_in_pyodide(pyodide_dir: Path, code: str, function: str,
@@ -377,7 +365,7 @@ def run_in_pyodide(pyodide_dir: Path, code: str, function: str,
 def compile_with_pyodide(pyodide_dir: Path, jobs: Sequence[CompileJob]) -> dict[str, bytes] | None:
     """Each job's zip with bytecode added by Pyodide under Node, cached in .cache/; None without node."""
     return run_in_pyodide(pyodide_dir, _COMPILE_PY, "compile_zip",
-                          [(job.name, job.data, (job.prefix, job.keep_source, job.strip_docs)) for job in jobs])
+                          [(job.name, job.data, (job.prefix, job.keep_source)) for job in jobs])
 
 
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
@@ -512,6 +500,8 @@ import main  # noqa: E402,F401
 # turn imports it; a game of people never does). It ships as source too, compiled then, once a page (30 ms
 # in Pyodide under Node), not at every start; the rest of the archive is what start-up imports, as bytecode.
 COMPILED_ON_FIRST_USE = re.compile(r"risk/ai/(?!__init__\.)")
+
+
 def archive_digest(index: str) -> str:
     """The file beside an archive's index (in the classic game's archive) with the SHA-256 of its zip."""
     return index.removesuffix(".txt") + ".sha256"
@@ -842,7 +832,9 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
         site[f"runtime/pyodide/{name}"] = (pyodide_dir / name).read_bytes()
     site.update(_pyscript_files(pyscript_dir))
 
-    sources = [(name, minified_data(name, path.read_bytes())) for name, path in _python_sources()]
+    originals = [(name, minified_data(name, path.read_bytes())) for name, path in _python_sources()]
+    # What ships as source and what the bytecode is compiled from: no docstrings or comments, every line kept.
+    sources = [(name, minified_source(data) if name.endswith(".py") else data) for name, data in originals]
     kept = kept_stdlib_modules() if options.trim_stdlib else None
     more_names: list[str] = []
     if kept is not None:  # which modules go on demand, known from the sources' names before any compiling
@@ -853,7 +845,7 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
     if options.pyc_stdlib:
         jobs.append(CompileJob("stdlib", site["runtime/pyodide/python_stdlib.zip"], "/lib/python314.zip/", False))
     if options.pyc_app:
-        jobs.append(CompileJob("app", app_zip, APP_SOURCES, keep_source=False, strip_docs=True))
+        jobs.append(CompileJob("app", app_zip, APP_SOURCES, keep_source=False))
     compiled = compile_with_pyodide(pyodide_dir, jobs) or {}
     if "stdlib" in compiled:
         site[STDLIB_SHIPPED] = compiled["stdlib"]
@@ -861,24 +853,23 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
         site[STDLIB_SHIPPED], site[STDLIB_MORE], compiled_names = split_stdlib(site[STDLIB_SHIPPED], kept)
         if compiled_names != more_names:
             raise BuildError("the standard library's modules changed while compiling them")
-    originals = list(sources)
+    source_of = dict(sources)
     if "app" in compiled:
-        site.update(app_sources(sources))
+        site.update(app_sources(originals))
         with zipfile.ZipFile(io.BytesIO(compiled["app"])) as archive:
             sources = [(name, archive.read(name)) for name in archive.namelist()]
     archives: dict[str, bytes] = {}
     if options.split_app:
         for archive, index in APP_INDEXES.items():
-            code = [(name, data) for name, data in originals if archive_of(name) == archive]
+            code = [(name, data) for name, data in source_of.items() if archive_of(name) == archive]
             names = sorted(filter(None, (archive_module(name) for name, _ in code)))
-            archives[archive] = packed_zip([(name, minified_source(data)) for name, data in code])
+            archives[archive] = packed_zip(code)
             sources.append((index, ("\n".join(names) + "\n").encode()))
             # The zip's own hash: the page mounts no archive of another build (one a cache kept, say).
             sources.append((archive_digest(index), (_sha(archives[archive]) + "\n").encode()))
         sources = [(name, data) for name, data in sources if archive_of(name) == APP_ARCHIVE]
     if "app" in compiled:  # the bots' code as source, see COMPILED_ON_FIRST_USE
-        source_of = dict(originals)
-        sources = [(name[:-1], minified_source(source_of[name[:-1]]))
+        sources = [(name[:-1], source_of[name[:-1]])
                    if name.endswith(".pyc") and COMPILED_ON_FIRST_USE.match(name) else (name, data)
                    for name, data in sources]
 

@@ -29,7 +29,7 @@ STAGES = {
 }
 SERVICE_WORKER_URL = "./sw.js"
 
-_tasks: set[asyncio.Task[None]] = set()  # keeps running start-up tasks from being collected
+_tasks: set[asyncio.Task[Any]] = set()  # keeps running tasks from being collected
 
 
 def _element(element_id: str) -> Any:
@@ -89,6 +89,11 @@ async def _start(main: Callable[[], object]) -> None:
 
 def run(main: Callable[[], object]) -> None:
     """Start the game with ``main``, which must call ``mark_ready()``; show any error it raises."""
-    task = asyncio.ensure_future(_start(main))
+    background(_start(main))
+
+
+def background(work: Any) -> None:
+    """Run the coroutine ``work`` beside the page, kept referenced until it ends."""
+    task = asyncio.ensure_future(work)
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)

@@ -45,7 +45,7 @@ from risk_ui import record_state
 from risk_ui.edition_actions import CLASSIC, EditionActions
 from risk_ui.palette import NEUTRAL, PALETTE, Colour
 from risk_ui.record_state import RecordUi
-from risk_ui.words import armies_text, error_text
+from risk_ui.words import Unfetchable, armies_text, error_text
 
 AMOUNTS = ("1", "5", "all", "number")
 MAX_SEATS = 6  # rows of the new-game dialog: the most players any edition seats
@@ -352,7 +352,7 @@ class Controller:
             return False
         try:
             self.start(settings, seed)
-        except ImportError:  # another edition's code, fetched when first played here, and no network
+        except Unfetchable:  # another edition's code, fetched when first played here, and no network
             self.ui.dialog_error = (f"{EDITIONS[settings.edition].title} could not be loaded: its rules come over the "
                                     "network the first time it is played here, and the network is not there. "
                                     "Try again online.")

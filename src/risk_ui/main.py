@@ -9,7 +9,6 @@ from risk_ui import on_demand
 
 on_demand.install()  # first: the modules the page does not ship (stdlib, other editions) load on demand
 
-import asyncio  # noqa: E402
 import json  # noqa: E402
 import secrets  # noqa: E402
 from typing import Any  # noqa: E402
@@ -20,16 +19,6 @@ from risk_ui.scenarios import initial_controller, parse_query  # noqa: E402
 
 def _random_seed() -> int:
     return secrets.randbits(32)
-
-
-_tasks: set[Any] = set()
-
-
-def _background(work: Any) -> None:
-    """Run the coroutine ``work`` beside the page (kept referenced until it ends)."""
-    task = asyncio.ensure_future(work)
-    _tasks.add(task)
-    task.add_done_callback(_tasks.discard)
 
 
 def _expose_test_hooks(page: dom.Page) -> None:
@@ -58,14 +47,13 @@ async def main() -> None:
     """Build the game from the address, draw it, and say the page is ready."""
     options = parse_query(dom.page_query())
     fresh = options.seed is not None or bool(options.scenario)
+    # The other editions' code from the service worker's cache, so that a game of theirs opens offline too: at
+    # once where the worker controls the page (a saved or linked game of theirs may open now), else once it
+    # has installed (a first visit; until then, online, the code is fetched when such a game opens).
     if on_demand.controlled():
-        # The other editions' code, from the service worker's cache (no network): a saved or linked game of
-        # theirs opens offline too.
-        await on_demand.preload("editions")
+        await on_demand.mount_cached("editions")
     else:
-        # A first visit: from the worker's cache once it has installed, so that this page opens a game of
-        # theirs offline too (until then, online, it fetches the code when such a game opens).
-        _background(on_demand.mount_once_cached("editions"))
+        boot.background(on_demand.mount_cached("editions"))
     controller = initial_controller(options, _random_seed)
     session = saves_panel.resume(controller, fresh=fresh)
     # A plain visit opens on the first screen; a link (the game in the address) or a test's query goes

@@ -13,9 +13,9 @@ The code a classic game never runs (the Revised and Castle rules, bots and panel
 archive, imported when a game of theirs is first on the table; the test hooks and the command line the third,
 which no player's page asks for. Offline a synchronous fetch cannot work
 (Chromium sends a page's synchronous requests past the service worker, which precaches this archive), so a
-page the service worker controls mounts it from the worker's cache at start-up (:func:`preload`: no network).
-A first visit's page mounts it from the worker's cache once the worker has installed
-(:func:`mount_once_cached`); before that it fetches it when a game of another edition opens.
+page the service worker controls mounts it from the worker's cache at start-up, and a first visit's page once
+the worker has installed (:func:`mount_cached`: no network); before that it fetches it when a game of another
+edition opens.
 
 Runs in Pyodide only for the fetches; the finder itself is plain Python and takes the fetch as a function.
 """
@@ -29,6 +29,8 @@ import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
+
+from risk_ui.words import Unfetchable
 
 ARCHIVE_URL = "./runtime/pyodide/python_stdlib_more.zip"
 MOUNT = "/lib/python_stdlib_more.zip"
@@ -55,9 +57,9 @@ def fetch_sync(url: str) -> bytes:
     try:
         request.send(None)
     except Exception as error:  # offline: Chromium sends a page's synchronous requests past the service worker
-        raise ImportError(f"{url} could not be fetched, so its modules cannot be imported ({error})") from None
+        raise Unfetchable(f"{url} could not be fetched, so its modules cannot be imported ({error})") from None
     if request.status != 200:
-        raise ImportError(f"{url} could not be fetched, so its modules cannot be imported ({request.status})")
+        raise Unfetchable(f"{url} could not be fetched, so its modules cannot be imported ({request.status})")
     # Each character's low byte is the byte: UTF-16-LE puts it first. _codecs is built in, so this needs no
     # module of the encodings package (which might itself be on demand).
     return bytes(_codecs.utf_16_le_encode(str(request.responseText))[0][::2])
@@ -95,7 +97,7 @@ class OnDemand:
                 data = zstd.decompress(data)
             expected = self._digest()
             if expected and hashlib.sha256(data).hexdigest() != expected:
-                raise ImportError(f"{self._url} is from another version of the game than this page: reload the page")
+                raise Unfetchable(f"{self._url} is from another version of the game than this page: reload the page")
             self._write(self._mount, data)
             self.mounted = True
             sys.path.append(self._mount)
@@ -150,26 +152,12 @@ def install() -> dict[str, OnDemand]:
     return _finders
 
 
-async def preload(name: str) -> None:
-    """Fetch archive ``name`` as a page fetches anything (through the service worker, so from its cache
-    offline) and mount it, unless it is already."""
-    import js  # type: ignore[import-not-found]
-
-    finder = install()[name]
-    if finder.mounted:
-        return
-    response = await js.fetch(ARCHIVES[name][0])
-    if not response.ok:
-        raise ImportError(f"{ARCHIVES[name][0]} could not be fetched ({response.status})")
-    data = (await response.arrayBuffer()).to_bytes()
-    finder.mount(bytes(data))
-
-
-async def mount_once_cached(name: str) -> bool:
-    """On a first visit, once the service worker is ready (its install precached archive ``name``), mount the
-    archive from the cache itself: a page that loses the network later still opens another edition's game.
-    Reads Cache Storage, no request (a fetch here made the browser check sw.js again); a copy of another
-    build is passed over. False where there is no worker or no copy of this build."""
+async def mount_cached(name: str) -> bool:
+    """Mount archive ``name`` from the service worker's cache, once the worker is ready (at once on a page it
+    controls; after its install, which precaches the archive, on a first visit). Reads Cache Storage itself,
+    so no request: nothing downloaded twice, no check of sw.js (a fetch on a first visit made the browser
+    check it again offline). A copy of another build (a cache may hold two while a new worker installs) is
+    passed over. False where there is no worker, no cache or no copy of this build."""
     import js  # type: ignore[import-not-found]
     from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
@@ -180,20 +168,18 @@ async def mount_once_cached(name: str) -> bool:
     try:
         await container.ready
         address = js.URL.new(ARCHIVES[name][0], js.location.href).href
-        # The worker stores it under ?v=<its hash>; the copy's own hash is checked when it is mounted.
+        # The worker stores it under ?v=<its hash>; each copy's own hash is checked when it is mounted.
         options = to_js({"ignoreSearch": True}, dict_converter=js.Object.fromEntries)
         for cache_name in await js.caches.keys():
-            if finder.mounted:
-                break
-            response = await (await js.caches.open(cache_name)).match(address, options)
-            if response is None or not getattr(response, "ok", False):
-                continue
-            try:
-                finder.mount(bytes((await response.arrayBuffer()).to_bytes()))
-            except ImportError:
-                continue  # another build's copy
+            for response in await (await js.caches.open(cache_name)).matchAll(address, options):
+                if finder.mounted:
+                    return True
+                try:
+                    finder.mount(bytes((await response.arrayBuffer()).to_bytes()))
+                except Unfetchable:
+                    continue  # another build's copy
     except Exception as error:  # storage the browser refuses (a private window): fetched when needed, online
-        js.console.warn(f"The other editions' code was not kept for offline play: {error}")
+        js.console.warn(f"The {name} archive was not kept for offline play: {error}")
     return finder.mounted
 
 

@@ -31,3 +31,9 @@ def error_text(error: BaseException, limit: int = 200) -> str:
     """
     text = " ".join(f"{type(error).__name__}: {error}".split()) if str(error) else type(error).__name__
     return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+class Unfetchable(ImportError):
+    """Code of the game's that could not be had: an archive fetched on demand with no network for it, or a
+    copy of another build (raised by :mod:`risk_ui.on_demand`; the controller tells the player, who can do
+    something about it, unlike any other failed import)."""

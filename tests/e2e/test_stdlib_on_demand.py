@@ -116,6 +116,6 @@ def test_a_module_outside_the_list_loads_on_demand_once_and_offline_fails_as_an_
     page.reload()
     page.wait_ready()
     page.wait_for_function("() => typeof window.riskImport === 'function'", timeout=60_000)
-    with pytest.raises(Exception, match=r"ImportError: \S*python_stdlib_more\.zip could not be fetched"):
+    with pytest.raises(Exception, match=r"Unfetchable: \S*python_stdlib_more\.zip could not be fetched"):
         page.evaluate("window.riskImport('difflib')")
     assert not page.page_errors, page.page_errors

@@ -454,9 +454,13 @@ def test_an_edition_whose_code_cannot_be_fetched_keeps_the_dialog_open_with_why(
     """Offline on a page that never had another edition's code, its game cannot start: the dialog says so and the
     game on the table stays."""
     import risk.engine
+    from risk_ui.words import Unfetchable
 
     def offline(*args, **kwargs):
-        raise ImportError("./app/editions.zip.zst could not be fetched, so its modules cannot be imported")
+        raise Unfetchable("./app/editions.zip.zst could not be fetched, so its modules cannot be imported")
+
+    def broken(*args, **kwargs):
+        raise ImportError("cannot import name 'x' from 'risk.rules.castle.flow'")
 
     c = Controller.new(DEFAULT_SETTINGS, seed=1)
     before = c.game
@@ -465,6 +469,10 @@ def test_an_edition_whose_code_cannot_be_fetched_keeps_the_dialog_open_with_why(
     assert not c.submit_dialog({"count": "3", "edition": "castle"}, seed=5)
     assert c.ui.dialog_open and c.game is before
     assert c.ui.dialog_error.startswith("Castle Risk (1986) could not be loaded") and "online" in c.ui.dialog_error
+    # Any other failure to import is a bug, not the network: it is not told as one.
+    monkeypatch.setattr(risk.engine, "flow_for", broken)
+    with pytest.raises(ImportError, match="cannot import name"):
+        c.submit_dialog({"count": "3", "edition": "castle"}, seed=5)
 
 
 # -- the blitz threshold belongs to one attack ---------------------------------------------------------

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from risk_ui.on_demand import OnDemand
+from risk_ui.words import Unfetchable
 
 
 def zipped(files: dict[str, str]) -> bytes:
@@ -88,7 +89,7 @@ def test_an_archive_of_another_build_is_refused_and_this_builds_mounted(tmp_path
     data = zipped({"zzdigest.py": "VALUE = 1\n"})
     write = lambda p, d: Path(p).write_bytes(d)  # noqa: E731
     stale = OnDemand(lambda: [], lambda url: b"", mount=str(mount), write=write, digest=lambda: "0" * 64)
-    with pytest.raises(ImportError, match="another version of the game"):
+    with pytest.raises(Unfetchable, match="another version of the game"):
         stale.mount(data)
     assert not stale.mounted and not mount.exists()
     right = OnDemand(lambda: [], lambda url: b"", mount=str(mount), write=write,
