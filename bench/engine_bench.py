@@ -4,14 +4,19 @@ with pyrisk (the reference the speed aims are set against).
 Run with ``python3 build.py bench`` (or ``PYTHONPATH=src python3 bench/engine_bench.py``).
 
 ``--pyrisk DIR`` compares player-turns per second with pyrisk (chronitis/pyrisk, a checkout in ``DIR``: its
-``game.py``, ``ai/`` and the modules they import; not part of this project). Its games are played headless
-(``curses=False``) between its ``StupidAI`` bots, the nearest to our simple bots (reinforce the border, attack
-every weaker neighbour with all it has); a player-turn is one call of a living player's ``reinforce``. Ours are
-:func:`risk.selfplay.selfplay` games between :class:`~risk.ai.simple.SimpleBot`, played as self-play plays
-them (no events built: nobody reads them) and, beside it, with every action's events built as a recorded game
-has them. Each figure is the min / median / max of rounds that take turns between the sides, so that load from
-other work falls on all alike, and is counted in this process's CPU time (``--wall`` for elapsed time), which
-the other work on a shared machine does not inflate; the ratio is that of the medians.
+``game.py``, ``ai/`` and the modules they import; not part of this project), on the same bot workload: pyrisk's
+games are played headless (``curses=False``) between its ``StupidAI`` bots, ours between
+:class:`pyrisk_policy.StupidPolicy` bots, the same policy on our engine, under the classic rules with card sets
+worth nothing (:data:`pyrisk_policy.PYRISK_RULES`: pyrisk has no cards, and our card values would make stacks of
+hundreds). A player-turn is one call of a living player's ``reinforce`` in pyrisk, one turn of :func:`play_game`
+in ours. What a turn holds is printed beside the speeds (attacks and dice thrown per turn, the largest stack), so
+that the two workloads can be seen to match. Also measured against the same pyrisk figure, as before: our
+self-play between :class:`~risk.ai.simple.SimpleBot` under the full classic rules, played as self-play plays them
+(no events built) and with every action's events built as a recorded game has them; those turns hold about twice
+the attacks and seven times the dice. Each figure is the min / median / max of rounds that take turns between
+the sides, so that load from other work falls on all alike, and is counted in this process's CPU time
+(``--wall`` for elapsed time), which the other work on a shared machine does not inflate; a ratio is that of the
+medians.
 """
 
 from __future__ import annotations
@@ -25,11 +30,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pyrisk_policy import PYRISK_RULES, StupidPolicy
+
 from risk import rng
+from risk.actions import Action, Blitz
 from risk.ai.simple import SimpleBot
 from risk.engine import legal_actions, new_game, play
+from risk.events import BattleFought, Event
 from risk.rules import make_rules
-from risk.selfplay import selfplay
+from risk.selfplay import play_game, selfplay
+from risk.state import GameState
 
 
 def checked_steps(steps: int = 1000, seed: int = 1) -> dict[str, float]:
@@ -57,8 +67,8 @@ def spread(values: list[float], digits: int = 0) -> dict[str, float]:
     return {name: round(f(values), digits) for name, f in (("min", min), ("median", statistics.median), ("max", max))}
 
 
-def pyrisk_turns_per_second(folder: Path, people: int, games: int, first_seed: int, wall: bool = False) -> float:
-    """Player-turns per second of ``games`` headless pyrisk games between its StupidAI bots.
+def _pyrisk_game(folder: Path, people: int, seed: int, counted: list[int]) -> Any:
+    """A headless pyrisk game between ``StupidAI`` bots, seeded, whose turns append to ``counted``, not started.
 
     pyrisk draws from the global ``random`` module; seeding it here makes its games the same in every round
     (our engine never uses it: its dice come from :mod:`risk.rng`).
@@ -69,27 +79,97 @@ def pyrisk_turns_per_second(folder: Path, people: int, games: int, first_seed: i
         sys.path.insert(0, str(folder))
     game_module = importlib.import_module("game")
     stupid = importlib.import_module("ai.stupid").StupidAI
+    random.seed(seed)
+    game = game_module.Game(curses=False, delay=0)
+    for seat in range(people):
+        game.add_player(f"P{seat}", stupid)
+    for player in game.players.values():
+        def reinforce(available: int, own: Any = player.ai.reinforce, counted: list[int] = counted) -> Any:
+            counted.append(available)
+            return own(available)
+        player.ai.reinforce = reinforce
+    return game
+
+
+def pyrisk_turns_per_second(folder: Path, people: int, games: int, first_seed: int, wall: bool = False) -> float:
+    """Player-turns per second of ``games`` headless pyrisk games between its StupidAI bots."""
+    clock = time.perf_counter if wall else time.process_time
+    turns = 0
+    spent = 0.0
+    for seed in range(first_seed, first_seed + games):
+        counted: list[int] = []
+        game = _pyrisk_game(folder, people, seed, counted)
+        started = clock()
+        game.start()
+        spent += clock() - started
+        turns += len(counted)
+    return turns / spent
+
+
+def pyrisk_workload(folder: Path, people: int, games: int, first_seed: int) -> dict[str, float]:
+    """What a turn of pyrisk's games holds: attacks, dice thrown, and the largest stack seen (not timed)."""
+    import random
+
+    turns = attacks = dice_thrown = largest = 0
+    randint = random.randint
+
+    def counting_randint(low: int, high: int) -> int:
+        nonlocal dice_thrown
+        dice_thrown += 1  # StupidAI draws with random.choice; randint is pyrisk's dice
+        return randint(low, high)
+
+    for seed in range(first_seed, first_seed + games):
+        counted: list[int] = []
+        game = _pyrisk_game(folder, people, seed, counted)
+        combat = game.combat
+
+        def counting_combat(source: str, target: str, *rest: Any, game: Any = game, combat: Any = combat) -> Any:
+            nonlocal attacks, largest
+            attacks += 1
+            largest = max(largest, game.world.territories[source].forces, game.world.territories[target].forces)
+            return combat(source, target, *rest)
+        game.combat = counting_combat
+        random.randint = counting_randint  # type: ignore[assignment]
+        try:
+            game.start()
+        finally:
+            random.randint = randint  # type: ignore[assignment]
+        turns += len(counted)
+    return {"turns_per_game": round(turns / games, 1), "attacks_per_turn": round(attacks / turns, 2),
+            "dice_per_turn": round(dice_thrown / turns, 1), "largest_stack": largest}
+
+
+def same_policy_turns_per_second(people: int, games: int, wall: bool = False) -> float:
+    """Player-turns per second of our games between StupidPolicy bots under PYRISK_RULES (nothing recorded)."""
     clock = time.perf_counter if wall else time.process_time
     turns = 0
     started = clock()
-    for seed in range(first_seed, first_seed + games):
-        random.seed(seed)
-        game = game_module.Game(curses=False, delay=0)
-        for seat in range(people):
-            game.add_player(f"P{seat}", stupid)
-        counted: list[int] = []
-        for player in game.players.values():
-            def reinforce(available: int, own: Any = player.ai.reinforce, counted: list[int] = counted) -> Any:
-                counted.append(available)
-                return own(available)
-            player.ai.reinforce = reinforce
-        game.start()
-        turns += len(counted)
+    for seed in range(1, games + 1):
+        bots = [StupidPolicy(seed * 7919 + seat) for seat in range(people)]
+        turns += play_game(PYRISK_RULES, people, seed, bots).turns
     return turns / (clock() - started)
 
 
+def same_policy_workload(people: int, games: int) -> dict[str, float]:
+    """What a turn of our StupidPolicy games holds, as :func:`pyrisk_workload` counts it (not timed)."""
+    turns = attacks = dice_thrown = largest = 0
+
+    def count(state: GameState, action: Action, events: list[Event]) -> None:
+        nonlocal attacks, dice_thrown, largest
+        if isinstance(action, Blitz):
+            attacks += 1
+            largest = max(largest, max(state.armies))
+        dice_thrown += sum(len(e.attacker) + len(e.defender) for e in events if isinstance(e, BattleFought))
+
+    for seed in range(1, games + 1):
+        bots = [StupidPolicy(seed * 7919 + seat) for seat in range(people)]
+        turns += play_game(PYRISK_RULES, people, seed, bots, on_step=count).turns
+    return {"turns_per_game": round(turns / games, 1), "attacks_per_turn": round(attacks / turns, 2),
+            "dice_per_turn": round(dice_thrown / turns, 1), "largest_stack": largest}
+
+
 def ours_turns_per_second(people: int, games: int, record: bool, wall: bool = False) -> float:
-    """Player-turns per second of our self-play (``record``: every action's events built)."""
+    """Player-turns per second of our self-play between SimpleBots (``record``: every action's events built)."""
     clock = time.perf_counter if wall else time.process_time
     started = clock()
     result = selfplay(make_rules("classic"), people, games, seed=1, record=record)
@@ -104,22 +184,28 @@ def against_pyrisk(folder: Path, rounds: int = 5, people_counts: tuple[int, ...]
     logging.disable(logging.CRITICAL)  # pyrisk logs every event and warns on its bots' odd moves
     report: dict[str, Any] = {"clock": "wall" if wall else "cpu"}
     for people in people_counts:
+        same: list[float] = []
         ours: list[float] = []
         recorded: list[float] = []
         theirs: list[float] = []
         games = 60 if people > 2 else 150
         for _ in range(rounds):
-            ours.append(ours_turns_per_second(people, games, False, wall))
+            same.append(same_policy_turns_per_second(people, games, wall))
             theirs.append(pyrisk_turns_per_second(folder, people, games, 1, wall))
+            ours.append(ours_turns_per_second(people, games, False, wall))
             recorded.append(ours_turns_per_second(people, games, True, wall))
         median = statistics.median
         report[f"{people}p"] = {
-            "ours_turns_per_second": spread(ours),
-            "ours_recorded_turns_per_second": spread(recorded),
+            "same_policy_turns_per_second": spread(same),
             "pyrisk_turns_per_second": spread(theirs),
-            "ratio": round(median(ours) / median(theirs), 2),
-            "ratio_recorded": round(median(recorded) / median(theirs), 2),
-            "ratio_per_round": spread([a / b for a, b in zip(ours, theirs)], 2),
+            "ratio": round(median(same) / median(theirs), 2),
+            "ratio_per_round": spread([a / b for a, b in zip(same, theirs)], 2),
+            "workload": {"ours": same_policy_workload(people, games),
+                         "pyrisk": pyrisk_workload(folder, people, games, 1)},
+            "simple_bot_turns_per_second": spread(ours),
+            "simple_bot_recorded_turns_per_second": spread(recorded),
+            "ratio_simple_bot": round(median(ours) / median(theirs), 2),
+            "ratio_simple_bot_recorded": round(median(recorded) / median(theirs), 2),
         }
     return report
 

@@ -98,30 +98,34 @@ _LIMITS: dict[int, int] = {}
 Throw = tuple[tuple[int, ...], tuple[int, ...], int, int]
 
 
-def blitz(state: int, attacking: int, defending: int, stop_at: int) -> tuple[int, list[Throw], int, int]:
+def blitz(state: int, attacking: int, defending: int, stop_at: int,
+          throws: list[Throw] | None = None) -> tuple[int, int, int, int]:
     """Fight with the most dice on both sides until the defenders are gone or the attacking armies
     (those allowed to roll: armies on the territory minus the one that stays) are down to ``stop_at``.
 
-    Returns ``(new_state, throws, attacking_left, defending_left)``; each throw is
-    ``(attacker_faces, defender_faces, attacker_losses, defender_losses)``. The same draws as calling
-    :func:`roll_battle` once per throw, without the per-call overhead (bots blitz millions of times):
-    the generator step (:func:`risk.rng.next_u64`) is written out here, and each size of battle's
-    table comes with its rejection limit.
+    Returns ``(new_state, attacking_left, defending_left, attack_dice)``, the last the number of dice of the
+    last throw (the fewest armies that may move in after a capture). Each throw,
+    ``(attacker_faces, defender_faces, attacker_losses, defender_losses)``, is appended to ``throws`` if given
+    (a self-play game, which reads none, gives none). The same draws as calling :func:`roll_battle` once per
+    throw, without the per-call overhead (bots blitz millions of times): the generator step
+    (:func:`risk.rng.next_u64`) is written out here, and each size of battle's table comes with its rejection
+    limit.
 
-    >>> state = rng.seed_state(3)
-    >>> _, throws, attacking, defending = blitz(state, 4, 3, 0)
+    >>> state, throws = rng.seed_state(3), []
+    >>> _, attacking, defending, dice = blitz(state, 4, 3, 0, throws)
     >>> first = roll_battle(state, 3, 2)
     >>> throws[0] == first[1:]
     True
     """
-    throws: list[Throw] = []
-    append = throws.append
+    append = None if throws is None else throws.append
     kinds = _BLITZ_KINDS
     gamma, mask = _GAMMA, _MASK
+    dice = 0
     while attacking > stop_at and defending > 0:
-        kind = kinds[3 if attacking > 2 else attacking][2 if defending > 1 else 1]
+        dice = 3 if attacking > 2 else attacking
+        kind = kinds[dice][2 if defending > 1 else 1]
         if kind is None:
-            kind = _blitz_kind(3 if attacking > 2 else attacking, 2 if defending > 1 else 1)
+            kind = _blitz_kind(dice, 2 if defending > 1 else 1)
         table, size, limit = kind
         while True:
             state = (state + gamma) & mask
@@ -131,10 +135,11 @@ def blitz(state: int, attacking: int, defending: int, stop_at: int) -> tuple[int
             if bits < limit:
                 break
         throw = table[bits % size]
-        append(throw)
+        if append is not None:
+            append(throw)
         attacking -= throw[2]
         defending -= throw[3]
-    return state, throws, attacking, defending
+    return state, attacking, defending, dice
 
 
 _GAMMA, _MASK = rng.GOLDEN_GAMMA, rng.MASK64
@@ -327,13 +332,15 @@ def blitz_model(
     (Castle Risk). With a plain model and neither, the draws are those of :func:`blitz`.
 
     >>> state = rng.seed_state(9)
-    >>> plain = blitz(state, 10, 8, 0)
+    >>> plain: list[Throw] = []
+    >>> after = blitz(state, 10, 8, 0, plain)[0]
     >>> same = blitz_model(state, 10, 8, 0)
-    >>> same.state == plain[0] and [t[:4] for t in same.throws] == plain[1]
+    >>> same.state == after and [t[:4] for t in same.throws] == plain
     True
     """
     if model.is_plain and not (general or marshall) and model.attack_max == 3 and model.defend_max == 2:
-        state, plain_throws, attacking, defending = blitz(state, attacking, defending, stop_at)
+        plain_throws: list[Throw] = []
+        state, attacking, defending, _ = blitz(state, attacking, defending, stop_at, plain_throws)
         return BlitzResult(state, [(*t, model) for t in plain_throws], attacking, defending, False, False)
     throws: list[ModelThrow] = []
     while attacking > stop_at and defending > 0:

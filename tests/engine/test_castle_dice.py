@@ -160,13 +160,13 @@ def scripted_dice(monkeypatch, script):
         a, d = classes(*key)[outcome][0]
         return (state, a, d, *model.losses(a, d))
 
-    def blitz(state, attacking, defending, stop_at):
-        throws = []
+    def blitz(state, attacking, defending, stop_at, throws=None):
+        throws = [] if throws is None else throws
         while attacking > stop_at and defending > 0:
             state, a, d, la, ld = roll(state, min(3, attacking), min(2, defending))
             throws.append((a, d, la, ld))
             attacking, defending = attacking - la, defending - ld
-        return state, throws, attacking, defending
+        return state, attacking, defending, len(throws[-1][0]) if throws else 0
 
     monkeypatch.setattr(dice, "roll_battle_model", roll)
     monkeypatch.setattr(dice, "blitz", blitz)

@@ -351,13 +351,17 @@ def test_fast_blitz_throws_the_same_dice_as_rolling_one_battle_at_a_time():
 
     state = rng.seed_state(42)
     for attacking, defending, stop_at in [(30, 25, 0), (5, 9, 2), (3, 1, 0), (12, 12, 6)]:
-        fast_state, throws, a_left, d_left = dice.blitz(state, attacking, defending, stop_at)
+        throws: list = []
+        fast_state, a_left, d_left, last_dice = dice.blitz(state, attacking, defending, stop_at, throws)
+        unrecorded = dice.blitz(state, attacking, defending, stop_at)
         slow, a, d, rolled = state, attacking, defending, []
         while a > stop_at and d > 0:
             slow, *throw = dice.roll_battle(slow, min(3, a), min(2, d))
             rolled.append(tuple(throw))
             a, d = a - throw[2], d - throw[3]
         assert (fast_state, throws, a_left, d_left) == (slow, rolled, a, d)
+        assert last_dice == len(throws[-1][0])
+        assert unrecorded == (fast_state, a_left, d_left, last_dice)  # the same fight, no throw kept
         state = fast_state
 
 
