@@ -27,6 +27,7 @@ from typing import TypeVar
 from risk import rng
 from risk.actions import Action, Blitz, Claim, EndTurn, Occupy, Place
 from risk.ai.random_bot import any_legal_action
+from risk.ai.simple import fronts
 from risk.engine import must_trade, occupy_range, tradable_sets, trade
 from risk.rules import Rules, make_rules
 from risk.state import GameState, Phase
@@ -94,14 +95,7 @@ class StupidPolicy:
         if len(state.hands[seat]) >= state.rules.forced_trade_at and must_trade(state):
             return trade(state, tradable_sets(state)[0])
         if not self._places or self._placing != state.turn:
-            owner, neighbours = state.owner, state.board.neighbours
-            border = []
-            for t, o in enumerate(owner):
-                if o == seat:
-                    for n in neighbours[t]:
-                        if owner[n] != seat:
-                            border.append(t)
-                            break
+            border = fronts(state, seat)
             # One border territory drawn per army, independently and uniformly: all the draws come from one
             # uniform number below len(border) ** armies (a few for a big reserve), read digit by digit.
             size, left = len(border), state.reserve[seat]

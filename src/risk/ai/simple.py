@@ -32,6 +32,19 @@ from risk.rules import Rules
 from risk.state import GameState, Phase
 
 
+def fronts(state: GameState, seat: int) -> list[int]:
+    """The seat's territories with an enemy next door, in board order."""
+    owner, neighbours = state.owner, state.board.neighbours
+    found = []
+    for t, o in enumerate(owner):
+        if o == seat:
+            for n in neighbours[t]:
+                if owner[n] != seat:
+                    found.append(t)
+                    break
+    return found
+
+
 class SimpleBot:
     """Trade when it can, mass armies on its strongest front, attack when it has the bigger army."""
 
@@ -101,16 +114,7 @@ class SimpleBot:
     # -- helpers --------------------------------------------------------------------------
 
     def _fronts(self, state: GameState, seat: int) -> list[int]:
-        """The seat's territories with an enemy next door, in board order."""
-        owner, neighbours = state.owner, state.board.neighbours
-        fronts = []
-        for t, o in enumerate(owner):
-            if o == seat:
-                for n in neighbours[t]:
-                    if owner[n] != seat:
-                        fronts.append(t)
-                        break
-        return fronts
+        return fronts(state, seat)
 
     def _room(self, state: GameState, territory: int) -> int:
         cap = state.rules.army_cap
