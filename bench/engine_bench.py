@@ -150,8 +150,9 @@ def same_policy_turns_per_second(people: int, games: int, wall: bool = False) ->
     return turns / (clock() - started)
 
 
-def same_policy_workload(people: int, games: int) -> dict[str, float]:
-    """What a turn of our StupidPolicy games holds, as :func:`pyrisk_workload` counts it (not timed)."""
+def ours_workload(people: int, games: int, same_policy: bool) -> dict[str, float]:
+    """What a turn of our games holds, as :func:`pyrisk_workload` counts it (not timed): StupidPolicy games under
+    PYRISK_RULES (``same_policy``) or self-play's SimpleBot games under the classic rules."""
     turns = attacks = dice_thrown = largest = 0
 
     def count(state: GameState, action: Action, events: list[Event]) -> None:
@@ -161,9 +162,10 @@ def same_policy_workload(people: int, games: int) -> dict[str, float]:
             largest = max(largest, max(state.armies))
         dice_thrown += sum(len(e.attacker) + len(e.defender) for e in events if isinstance(e, BattleFought))
 
+    rules = PYRISK_RULES if same_policy else make_rules("classic")
     for seed in range(1, games + 1):
-        bots = [StupidPolicy(seed * 7919 + seat) for seat in range(people)]
-        turns += play_game(PYRISK_RULES, people, seed, bots, on_step=count).turns
+        bots = [StupidPolicy(seed * 7919 + seat) for seat in range(people)] if same_policy else None
+        turns += play_game(rules, people, seed, bots, on_step=count).turns
     return {"turns_per_game": round(turns / games, 1), "attacks_per_turn": round(attacks / turns, 2),
             "dice_per_turn": round(dice_thrown / turns, 1), "largest_stack": largest}
 
@@ -200,8 +202,9 @@ def against_pyrisk(folder: Path, rounds: int = 5, people_counts: tuple[int, ...]
             "pyrisk_turns_per_second": spread(theirs),
             "ratio": round(median(same) / median(theirs), 2),
             "ratio_per_round": spread([a / b for a, b in zip(same, theirs)], 2),
-            "workload": {"ours": same_policy_workload(people, games),
-                         "pyrisk": pyrisk_workload(folder, people, games, 1)},
+            "workload": {"ours": ours_workload(people, games, True),
+                         "pyrisk": pyrisk_workload(folder, people, games, 1),
+                         "ours_simple_bot": ours_workload(people, games, False)},
             "simple_bot_turns_per_second": spread(ours),
             "simple_bot_recorded_turns_per_second": spread(recorded),
             "ratio_simple_bot": round(median(ours) / median(theirs), 2),
