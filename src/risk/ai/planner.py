@@ -184,18 +184,27 @@ class PlannerBot:
         """A full state consistent with ``view``, what is unseen dealt at random (an edition may hide more)."""
         return determinize(view, me, seed)
 
+    def rollout_rounds(self, view: GameState) -> int:
+        """How many rounds a rollout plays: the plan's turn and every opponent's, once (an edition may look
+        further)."""
+        return 1
+
     def _rollout(self, view: GameState, me: int, plan: Plan, seed: int) -> float:
         state = self.deal(view, me, seed)
         mine = self.make_policy(seed, plan.skill)
         self.adopt(mine, plan)
         others = {p: self.make_policy(seed + p + 1, NORMAL) for p in range(state.players)}
-        turn = state.turn
         steps = 0
-        while not state.over and state.current == me and state.turn == turn and steps < MAX_ROLLOUT_ACTIONS:
-            apply(state, mine.decide(state))
-            steps += 1
-        last = turn + state.players
-        while not state.over and state.current != me and state.turn <= last and steps < MAX_ROLLOUT_ACTIONS:
-            apply(state, others[state.current].decide(state))
-            steps += 1
+        for round_ in range(self.rollout_rounds(view)):
+            if round_:
+                # The plan is for this turn: our later turns are played as a normal player would play them.
+                mine = self.make_policy(seed + 7, NORMAL)
+            turn = state.turn
+            while not state.over and state.current == me and state.turn == turn and steps < MAX_ROLLOUT_ACTIONS:
+                apply(state, mine.decide(state))
+                steps += 1
+            last = turn + state.players
+            while not state.over and state.current != me and state.turn <= last and steps < MAX_ROLLOUT_ACTIONS:
+                apply(state, others[state.current].decide(state))
+                steps += 1
         return self.score(state, me)
