@@ -4,8 +4,10 @@ At the start of its turn the planner lists a dozen or so plans (where to mass th
 the ways into the most promising continents; how boldly to attack; whether to trade cards it need not
 trade) and plays each one out on copies of its public view with the engine's unchecked ``apply``:
 its own turn under the plan, then every opponent's turn as a :mod:`normal <risk.ai.heuristic>` player
-would play it, up to its next turn. Cards it cannot see are dealt at random from the ones unaccounted
-for (:func:`determinize`) and the dice come from its own generator, so it never looks at a secret.
+would play it, up to its next turn (an edition may look a round further: Castle Risk's planner does once
+two players are left, :meth:`PlannerBot.rollout_rounds`). Cards it cannot see are dealt at random from the
+ones unaccounted for (:func:`determinize`) and the dice come from its own generator, so it never looks at a
+secret.
 
 A plan's score is the planner's share of the table's strength (armies, plus income and cards for
 what they will bring) when its next turn starts, averaged over samples. Samples go where they decide
