@@ -9,7 +9,8 @@ games are played headless (``curses=False``) between its ``StupidAI`` bots, ours
 :class:`pyrisk_policy.StupidPolicy` bots, the same policy on our engine, under the classic rules with card sets
 worth nothing (:data:`pyrisk_policy.PYRISK_RULES`: pyrisk has no cards, and our card values would make stacks of
 hundreds). A player-turn is one call of a living player's ``reinforce`` in pyrisk, one turn of :func:`play_game`
-in ours. What a turn holds is printed beside the speeds (attacks and dice thrown per turn, the largest stack), so
+in ours; pyrisk's clock runs over ``Game.start()`` only, its board's loading left out (ours counts
+``new_game``). What a turn holds is printed beside the speeds (attacks and dice thrown per turn, the largest stack), so
 that the two workloads can be seen to match. Also measured against the same pyrisk figure, as before: our
 self-play between :class:`~risk.ai.simple.SimpleBot` under the full classic rules, played as self-play plays them
 (no events built) and with every action's events built as a recorded game has them; those turns hold about twice

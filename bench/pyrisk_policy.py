@@ -129,7 +129,9 @@ class StupidPolicy:
                     if here > armies[n] and owner[n] != seat:
                         self._territory, self._next = t, i
                         blitz = _BLITZES.get((t, n))
-                        return blitz if blitz is not None else _made(Blitz, t, n, 0)
+                        if blitz is None:
+                            blitz = _BLITZES[t, n] = Blitz(t, n, 0)
+                        return blitz
                 t, i = t + 1, 0
         except ValueError:
             self._territory, self._next = len(owner), 0
@@ -145,13 +147,11 @@ def _made(kind: type[_Kind], *values: int) -> _Kind:
     action = _MADE.get((kind, values))
     if action is None:
         action = _MADE[kind, values] = kind(*values)
-    if kind is Blitz:
-        _BLITZES[values[:2]] = action  # type: ignore[assignment]
     return action  # type: ignore[return-value]
 
 
 _MADE: dict[tuple[type, tuple[int, ...]], Action] = {}
-_BLITZES: dict[tuple[int, ...], Blitz] = {}  # the attacks by source and target, looked up without a call
+_BLITZES: dict[tuple[int, int], Blitz] = {}  # the attacks by source and target (the commonest action: no call)
 
 # How many draws below n go into one number: the most k with n ** k <= 2 ** 32 (rng.below then rejects
 # almost never).

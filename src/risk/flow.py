@@ -111,8 +111,6 @@ class Flow:
         # Each kind's effect, looked up once per action on the hot path of self-play (apply).
         self.effects: dict[type, Callable[[GameState, Action, Events], None]] = {
             kind: handler.apply for kind, handler in self.handlers.items()}
-        # Whether every battle is thrown with plain dice (no edition's battle_model): a blitz need not ask.
-        self._plain_battles = type(self).battle_model is Flow.battle_model
         self.listers: dict[Phase, Callable[[GameState], list[Choice]]] = self.phase_listers()
 
     # -----------------------------------------------------------------------------------------
@@ -748,7 +746,7 @@ class Flow:
         source, target, stop_at = action.source, action.target, action.stop_at
         rules = state.rules
         armies = state.armies
-        model = dice.PLAIN if self._plain_battles else self.battle_model(state, source, target)
+        model = self.battle_model(state, source, target)
         if rules.commanders or rules.card_reroll:
             # A roll may pause for a decision: go one roll at a time.
             while state.phase is Phase.ATTACK and armies[source] - 1 > stop_at:
@@ -757,13 +755,10 @@ class Flow:
         # The whole blitz at once, each throw recorded as its own battle (no decision can interrupt it).
         seat, enemy = state.current, state.owner[target]
         if model is dice.PLAIN:
-            if events is UNRECORDED:
-                state.rng, attacking, defending, last_dice = dice.blitz(
-                    state.rng, armies[source] - 1, armies[target], stop_at)
-            else:
-                throws: list[dice.Throw] = []
-                state.rng, attacking, defending, last_dice = dice.blitz(
-                    state.rng, armies[source] - 1, armies[target], stop_at, throws)
+            throws: list[dice.Throw] | None = None if events is UNRECORDED else []
+            state.rng, attacking, defending, last_dice = dice.blitz(
+                state.rng, armies[source] - 1, armies[target], stop_at, throws)
+            if throws is not None:
                 events.extend([BattleFought(source, target, a, d, la, ld, seat, enemy) for a, d, la, ld in throws])
         else:
             result = dice.blitz_model(state.rng, armies[source] - 1, armies[target], stop_at, model)

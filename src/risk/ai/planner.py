@@ -199,7 +199,8 @@ class PlannerBot:
         steps = 0
         for round_ in range(self.rollout_rounds(view)):
             if round_:
-                # The plan is for this turn: our later turns are played as a normal player would play them.
+                # The plan is for this turn: our later turns are played as a normal player would play them (a
+                # seed none of the others' has: theirs are seed + 1 to seed + 6, six seats at most).
                 mine = self.make_policy(seed + 7, NORMAL)
             turn = state.turn
             while not state.over and state.current == me and state.turn == turn and steps < MAX_ROLLOUT_ACTIONS:
