@@ -380,6 +380,42 @@ def test_castle_share_counts_spoils_and_the_castle():
     assert castle_share(state, 0) > before
 
 
+class _TurnCounter(CastlePlanner):
+    """A planner noting how many turns of its own each rollout played."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.turns_per_rollout = []
+        self._turns = set()
+
+    def make_policy(self, seed, skill):
+        policy = super().make_policy(seed, skill)
+        decide = policy.decide
+
+        def noted(state):
+            if state.current == 0:
+                self._turns.add(state.turn)
+            return decide(state)
+
+        policy.decide = noted
+        return policy
+
+    def _rollout(self, view, me, plan, seed):
+        self._turns = set()
+        score = super()._rollout(view, me, plan, seed)
+        self.turns_per_rollout.append(len(self._turns))
+        return score
+
+
+@pytest.mark.parametrize("people, rounds", [(3, 1), (2, 2)])
+def test_the_planner_looks_a_round_further_once_two_players_are_left(people, rounds):
+    state = position({"saxony": 0, "bavaria": 0}, {"bohemia": 60, "paris": 30, "moscow": 30, "saxony": 8},
+                     people=people)
+    planner = _TurnCounter(5)
+    planner.choose(public_view(state, 0))
+    assert max(planner.turns_per_rollout) == rounds  # fewer only when a rollout's game ended first
+
+
 def test_make_bot_plays_castle_with_its_own_bots():
     bot = make_bot("normal", 3)
     assert isinstance(bot, EditionBot)
