@@ -9,7 +9,9 @@ intervals. The ladders (:data:`LADDERS`):
 * revised, 4-player games: normal against two easy and a random (the goal: >= 60%), hard against three
   normal (the goal: >= 40%, a fair share being 25%);
 * castle, 3-player games: normal against two easy, hard against two normal (the goal: >= 60% each; the hard
-  match plays 40% of the games, its games being slow).
+  match plays 40% of the games, its games being slow). ``bench/castle_duels.py`` measures the part of the hard
+  match where it is lost, the duels after one normal bot has taken the other's castle, pairing two versions of
+  the bots duel by duel.
 
 Thinking time is the CPU time a bot spends choosing the actions of one of its turns (setup excluded), in
 this CPython (CPU time, so that other work on the machine does not count); the page (Pyodide) is some 2-3

@@ -16,9 +16,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from risk.ai import choose, make_bot
+from risk.ai import Bot, choose, make_bot
 from risk.engine import apply, new_game
 from risk.rules import Rules
+from risk.state import GameState
 from risk.visibility import public_view
 
 MAX_TURNS = 600  # player turns in a game before it counts as a draw
@@ -61,12 +62,20 @@ def seats_for(game: int, entries: int, first: int = 0) -> tuple[int, ...]:
     return tuple((first + i - game) % entries for i in range(entries))
 
 
+def seat_match(
+    rules: Rules, levels: Sequence[str], seed: int, game: int,
+) -> tuple[GameState, tuple[int, ...], dict[int, Bot]]:
+    """Game number ``game`` of a tournament before its first action: the state, each entry's seat, and the bot
+    of each seat (what :func:`play_match` plays; a bench may play it its own way and get the same game)."""
+    state = new_game(rules, len(levels), seed * 1_000_003 + game)
+    seats = seats_for(game, len(levels), state.first_player)
+    bots = {seat: make_bot(levels[i], (seed * 1_000_003 + game) * 16 + i) for i, seat in enumerate(seats)}
+    return state, seats, bots
+
+
 def play_match(rules: Rules, levels: Sequence[str], seed: int, game: int, max_turns: int = MAX_TURNS) -> MatchResult:
     """Play game number ``game`` of a tournament to the end or to the turn cap."""
-    people = len(levels)
-    state = new_game(rules, people, seed * 1_000_003 + game)
-    seats = seats_for(game, people, state.first_player)
-    bots = {seat: make_bot(levels[i], (seed * 1_000_003 + game) * 16 + i) for i, seat in enumerate(seats)}
+    state, seats, bots = seat_match(rules, levels, seed, game)
     entry_of = {seat: i for i, seat in enumerate(seats)}
     think: list[list[float]] = [[] for _ in levels]
     clock = time.process_time  # CPU time: what the bot costs, whatever else the machine is doing
