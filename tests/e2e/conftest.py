@@ -94,10 +94,15 @@ def browser() -> Iterator[Any]:
     executable = os.environ.get(build.ENV_CHROMIUM) or build.find_chromium()
     if executable is None:
         pytest.skip("no Chromium: neither Playwright's own nor /usr/bin/chromium (apt-get install chromium)")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, args=list(build.CHROMIUM_ARGS))
-        yield chromium
-        chromium.close()
+    with pytest.MonkeyPatch.context() as env:
+        # Playwright's driver copies Chromium's own log to stderr under DEBUG=pw:browser. pytest keeps it with
+        # the test that was running and shows it only if that test fails: a renderer crash (RENDERER_CRASHES)
+        # that happens twice in a row then shows Chromium's own account of it (out of memory, a signal, ...).
+        env.setenv("DEBUG", os.environ.get("DEBUG", "pw:browser"))
+        with sync_api.sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=executable, args=list(build.CHROMIUM_ARGS))
+            yield chromium
+            chromium.close()
 
 
 @pytest.fixture(scope="module")
