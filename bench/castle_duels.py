@@ -22,7 +22,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,7 @@ if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
 from risk import rng  # noqa: E402
-from risk.ai import choose, make_bot  # noqa: E402
+from risk.ai import Bot, choose, make_bot  # noqa: E402
 from risk.engine import apply  # noqa: E402
 from risk.rules import make_rules  # noqa: E402
 from risk.state import GameState  # noqa: E402
@@ -47,13 +47,9 @@ def duel_start(seed: int, game: int) -> tuple[GameState, int] | None:
     its own, or no castle fell)."""
     state, seats, bots = seat_match(make_rules("castle"), LINEUP, seed, game)
     hard = seats[0]
-    while not state.over and all(state.alive) and state.turn <= MAX_TURNS:
-        seat = state.current
-        apply(state, choose(bots[seat], public_view(state, seat)))
-    if state.over or all(state.alive) or not state.alive[hard]:
-        return None
-    fallen = next(seat for seat, alive in enumerate(state.alive) if not alive)
-    return (state, hard) if fallen != hard and state.current != hard else None
+    _play(state, bots, lambda: all(state.alive))
+    # A castle falls only to the player whose turn it is: a normal bot's turn means a normal bot's castle fell.
+    return None if state.over or all(state.alive) or state.current == hard else (state, hard)
 
 
 def play_duel(start: GameState, hard: int, salt: int) -> tuple[bool, int]:
@@ -64,10 +60,16 @@ def play_duel(start: GameState, hard: int, salt: int) -> tuple[bool, int]:
     state.rng = rng.seed_state(salt ^ 0x5DEECE66D)
     bots = {seat: make_bot("hard" if seat == hard else "normal", salt * 16 + seat)
             for seat in range(state.players) if state.alive[seat]}
-    while not state.over and state.turn <= MAX_TURNS:
+    _play(state, bots, lambda: True)
+    return state.over and state.winner == hard, state.turn
+
+
+def _play(state: GameState, bots: dict[int, Bot], going: Callable[[], bool]) -> None:
+    """Let the bots play ``state`` on, each seeing its public view, while ``going()`` holds, up to the end or the
+    tournament's turn cap."""
+    while not state.over and state.turn <= MAX_TURNS and going():
         seat = state.current
         apply(state, choose(bots[seat], public_view(state, seat)))
-    return state.over and state.winner == hard, state.turn
 
 
 def _game_duels(job: tuple[int, int, int]) -> list[dict[str, Any]]:
