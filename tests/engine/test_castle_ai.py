@@ -8,9 +8,17 @@ import pytest
 from risk import rng
 from risk.actions import Blitz, Place
 from risk.ai import LEVELS, EditionBot, make_bot
-from risk.ai.castle import CastleBot, CastlePlanner, castle_determinize, castle_share, make_castle_bot
-from risk.ai.heuristic import EASY
+from risk.ai.castle import (
+    CastleBot,
+    CastlePlanner,
+    castle_determinize,
+    castle_share,
+    guard_against,
+    make_castle_bot,
+)
+from risk.ai.heuristic import EASY, odds
 from risk.ai.random_bot import RandomBot
+from risk.dice import DiceModel
 from risk.engine import apply, check, new_game
 from risk.flow import flow_for
 from risk.rules import make_rules
@@ -238,6 +246,24 @@ def test_spoils_go_to_a_threatened_castle_first():
     action = make_bot("normal", 1).choose(state)
     assert action == Place(tid("bohemia"), action.count) and action.count >= 10
     check(state, action)
+
+
+@pytest.mark.parametrize("dice", [2, 3])
+@pytest.mark.parametrize("threat", [1, 3, 7, 15, 40])
+@pytest.mark.parametrize("risk", [0.05, 0.2, 0.45])
+def test_the_castle_guard_is_the_first_step_that_holds_the_threat_to_its_risk(threat, risk, dice):
+    """The guard (steps of a quarter) keeps the chance of a fall within the risk and the step before it does not,
+    under the dice cap asked about; asked again, it answers the same from what it kept."""
+    model = DiceModel(attack_max=dice)
+    guard = guard_against(threat, risk, dice)
+    assert odds(threat, guard, 0, model)[0] <= risk or guard >= 4 * threat
+    steps = [1]
+    while steps[-1] < guard:
+        steps.append(steps[-1] + max(1, steps[-1] // 4))
+    assert steps[-1] == guard
+    if len(steps) > 1:
+        assert odds(threat, steps[-2], 0, model)[0] > risk
+    assert guard_against(threat, risk, dice) == guard
 
 
 def test_reinforcements_wait_for_the_track_unless_the_armies_are_needed():

@@ -95,6 +95,24 @@ GUARD_TACTICS = (Tactics(castle_risk=0.05, guard_margin=5), Tactics(castle_risk=
 DISCARD_ORDER = (REINFORCEMENT, ADMIRAL, MARSHALL, GENERAL, SPY, DIPLOMAT)
 
 
+_GUARDS: dict[tuple[int, float, int], int] = {}
+
+
+def guard_against(threat: int, risk: float, attack_dice: int) -> int:
+    """The fewest defenders (in steps of a quarter) a castle needs so that ``threat`` attacking armies, rolling
+    at most ``attack_dice``, take it with no more than ``risk`` chance. Answers are kept: the bots ask it at
+    every placement, and the battles behind one answer are a quarter of a bot's thinking."""
+    key = (threat, risk, attack_dice)
+    guard = _GUARDS.get(key)
+    if guard is None:
+        model = DiceModel(attack_max=attack_dice)
+        guard = 1
+        while guard < 4 * threat and odds(threat, guard, 0, model)[0] > risk:
+            guard += max(1, guard // 4)
+        _GUARDS[key] = guard
+    return guard
+
+
 def castle_flow(state: GameState) -> CastleFlow:
     """The edition's flow, for its public helpers (dice models, spoils, the track)."""
     flow = flow_for(state.rules)
@@ -287,12 +305,8 @@ class CastleBot(HeuristicBot):
         threat, _ = self.castle_threat(state, me)
         if threat <= 0:
             return 0
-        model = DiceModel(attack_max=settings(state.rules).castle_attack_dice)
-        guard = 1
         risk = self.tactics.castle_risk + 0.25 * self.patience(state)
-        while guard < 4 * threat and odds(threat, guard, 0, model)[0] > risk:
-            guard += max(1, guard // 4)
-        return guard + self.tactics.guard_margin
+        return guard_against(threat, risk, settings(state.rules).castle_attack_dice) + self.tactics.guard_margin
 
     def castle_short(self, state: GameState, me: int) -> int:
         """Armies our castle lacks against its guard (0 when it has enough)."""
