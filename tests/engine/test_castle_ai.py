@@ -9,14 +9,17 @@ from risk import rng
 from risk.actions import Blitz, Place
 from risk.ai import LEVELS, EditionBot, make_bot
 from risk.ai.castle import (
+    FAR_SIGHT,
     CastleBot,
     CastlePlanner,
+    Tactics,
     castle_determinize,
     castle_share,
     guard_against,
     make_castle_bot,
 )
-from risk.ai.heuristic import EASY, odds
+from risk.ai.heuristic import EASY, NORMAL, odds
+from risk.ai.planner import Plan
 from risk.ai.random_bot import RandomBot
 from risk.dice import DiceModel
 from risk.engine import apply, check, new_game
@@ -234,6 +237,31 @@ def test_the_castle_goes_off_the_ocean_and_the_setup_guards_it():
         for seat, castle in enumerate(ext(state).castles):
             assert any(state.owner[n] == seat for n in BOARD.neighbours[castle])
             assert state.armies[castle] >= 8
+
+
+@pytest.mark.parametrize(("depth", "threat"), [(1, (0, -1)), (2, (17, 1)), (3, (23, 1)), (4, (23, 1))])
+def test_the_castles_threat_counts_a_stack_behind_our_territories_as_far_as_its_depth(depth, threat):
+    """30 armies in Denmark, behind Berlin and Saxony (5) or Berlin, the Rhine and Bavaria (1 each): one territory
+    deep they are no threat; through two, 30 - 1 - 2 x (1 + 5); through three, the cheaper way, 30 - 1 - 2 x 3."""
+    state = position({"saxony": 0, "bavaria": 0, "galicia": 0, "vienna": 0, "hungary": 0, "berlin": 0, "rhine": 0},
+                     {"bohemia": 5, "saxony": 5, "bavaria": 1, "galicia": 2, "vienna": 2, "hungary": 2, "berlin": 1,
+                      "rhine": 1, "denmark": 30})
+    bot = CastleBot(1, tactics=Tactics(threat_depth=depth))
+    assert bot.castle_threat(state, 0) == threat
+
+
+def test_the_planners_own_player_sees_the_deeper_threats():
+    """The hard level's player reckons four territories deep in every plan; the normal level's, one."""
+    state = position({"saxony": 0, "bavaria": 0, "galicia": 0, "vienna": 0, "hungary": 0, "berlin": 0, "rhine": 0},
+                     {"bohemia": 5, "saxony": 5, "bavaria": 1, "berlin": 1, "rhine": 1, "denmark": 30})
+    planner = CastlePlanner(3)
+    assert planner.policy.tactics.threat_depth == FAR_SIGHT
+    assert {plan.tweak.threat_depth for plan in planner.plans(state) if plan.tweak is not None} == {FAR_SIGHT}
+    planner.choose(state)
+    assert planner.policy.tactics.threat_depth == FAR_SIGHT
+    planner.adopt(planner.policy, Plan(-1, NORMAL, None))  # a classic plan, with no tactics of its own
+    assert planner.policy.tactics.threat_depth == FAR_SIGHT
+    assert make_castle_bot("normal", 3).tactics.threat_depth == 1
 
 
 def test_spoils_go_to_a_threatened_castle_first():

@@ -7,8 +7,8 @@ edition's knowledge on top:
 * **the castle** is the headquarters of this edition: losing it loses the game. It goes where it has few borders
   and no coast the Admirals can sail to; the first claims and the starting armies shield it; spoils and
   Reinforcements go to it first until it holds what the strongest enemy stack next to it (or a step away, or
-  across a water) could bring, under the castle's two-dice cap (:meth:`CastleBot.castle_guard`); attacks out of
-  it leave those defenders behind;
+  across a water; the hard level's player looks four of its territories away) could bring, under the castle's
+  two-dice cap (:meth:`CastleBot.castle_guard`); attacks out of it leave those defenders behind;
 * **Reinforcement cards** are held while the track escalates (each card played makes the next worth more) and
   played once the next space is worth ``Tactics.reinforce_at`` armies, or at once when the castle is short of its
   guard, when two are held, or when a big hand tempts a Spy;
@@ -32,7 +32,7 @@ and scoring a position by armies, spoils, cards and castles held. Everything rea
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from risk import rng
 from risk.actions import Action, Blitz, Claim, EndTurn, Occupy, Place
@@ -83,6 +83,7 @@ class Tactics:
     setup_guard: int = 8  # starting armies go to the castle until it holds this many more than its threat
     strike_ratio: float = 1.5  # ... then next to the weakest enemy castle until the stack is this many times it
     careless: bool = False  # the easy level: cards as they come, hidden army anywhere of its own
+    threat_depth: int = 1  # how many of our territories an enemy stack may cut through to count as the castle's threat
 
 
 TACTICS = Tactics()
@@ -91,6 +92,13 @@ CARELESS = Tactics(reinforce_at=0, reveal_at=0, general_at=1, spy_hand=1, truce_
 # A planner's variations: going all out for a castle; guarding the castle closely, or lightly.
 BOLD_TACTICS = Tactics(castle_odds=0.15, sea_odds=0.4, path_share=0.5)
 GUARD_TACTICS = (Tactics(castle_risk=0.05, guard_margin=5), Tactics(castle_risk=0.45, guard_margin=0))
+# The planner's own player sees further: a stack four of our territories away can blitz through them to the castle in
+# one turn. Against two normal players it won 315 of 500 games (63.0%), against 272 reckoning one territory deep:
+# 79 won only with it, 36 only without (sign test p < 0.001); its castle fell first in 34 games, against 47.
+FAR_SIGHT = 4
+HARD_TACTICS = replace(TACTICS, threat_depth=FAR_SIGHT)
+HARD_BOLD = replace(BOLD_TACTICS, threat_depth=FAR_SIGHT)
+HARD_GUARDS = tuple(replace(tactics, threat_depth=FAR_SIGHT) for tactics in GUARD_TACTICS)
 # What a Spy makes a player discard, most harmful first (a Marshall first when its castle is our target).
 DISCARD_ORDER = (REINFORCEMENT, ADMIRAL, MARSHALL, GENERAL, SPY, DIPLOMAT)
 
@@ -264,8 +272,9 @@ class CastleBot(HeuristicBot):
 
     def castle_threat(self, state: GameState, me: int) -> tuple[int, int]:
         """``(armies, seat)``: the largest attack an enemy could make on our castle on its next turn (its stack
-        next to the castle, or a step away less what stands between, or across a water, plus a Reinforcement
-        and its hidden army if it holds cards), and whose; ``(0, -1)`` when nobody can reach it."""
+        next to the castle, or up to ``Tactics.threat_depth`` of our territories away less twice the armies on the
+        cheapest way between, or across a water, plus a Reinforcement if it holds cards), and whose; ``(0, -1)``
+        when nobody can reach it."""
         extra = ext(state)
         castle = extra.castles[me]
         if castle < 0 or state.owner[castle] != me:
@@ -285,13 +294,24 @@ class CastleBot(HeuristicBot):
             elif stack > second:
                 second = stack
 
-        for n in neighbours[castle]:
-            if owner[n] != me:
-                consider(owner[n], armies[n] - 1)
-                continue
-            for far in neighbours[n]:
-                if owner[far] != me:
-                    consider(owner[far], armies[far] - 1 - 2 * armies[n])
+        depth = self.tactics.threat_depth
+        # The cheapest way seen into each of our territories with so many steps left (a way no cheaper and no
+        # longer than one already walked leads nowhere new).
+        cheapest: dict[int, list[int]] = {}
+
+        def through(t: int, cost: int, steps: int) -> None:
+            for n in neighbours[t]:
+                if owner[n] != me:
+                    consider(owner[n], armies[n] - 1 - cost)
+                elif steps and n != castle:
+                    way = cost + 2 * armies[n]  # an army lost and one left behind for each defender, roughly
+                    seen = cheapest.setdefault(n, [-1] * depth)
+                    if any(0 <= c <= way for c in seen[steps - 1:]):
+                        continue
+                    seen[steps - 1] = way
+                    through(n, way, steps - 1)
+
+        through(castle, 0, depth)
         if state.board.territories[castle].seas:
             for t, who in enumerate(owner):
                 if who != me and who >= 0 and armies[t] > 1 and t != castle and shares_water(state, t, castle):
@@ -741,11 +761,15 @@ def castle_determinize(view: GameState, me: int, seed: int) -> GameState:
 class CastlePlanner(PlannerBot):
     """The ``hard`` level of Castle Risk: plans (where to mass, how boldly, which enemy castle to go for, how
     closely to guard the castle) played out by :class:`CastleBot` players; it plans at its turn's first decision
-    (there is no draft) and again for its spoils."""
+    (there is no draft) and again for its spoils. Its own player (:data:`HARD_TACTICS`) reckons the castle's
+    threat four territories deep, where the normal level's looks one deep; the others in its rollouts are played
+    as the normal level plays."""
 
     def __init__(self, seed: int = 0, samples: int = 2, stages: int = 4, budget: int = 40) -> None:
         super().__init__(seed, samples, stages, budget)
         self._placed = -1  # the turn whose spoils were planned
+        assert isinstance(self.policy, CastleBot)
+        self.policy.tactics = HARD_TACTICS
 
     def make_policy(self, seed: int, skill: Skill) -> HeuristicBot:
         return CastleBot(seed, skill)
@@ -772,7 +796,7 @@ class CastlePlanner(PlannerBot):
         reach, and one that guards the castle closely and one that leaves it lightly guarded."""
         policy = self.policy
         assert isinstance(policy, CastleBot)
-        policy.target, policy.tactics = -1, TACTICS
+        policy.target, policy.tactics = -1, HARD_TACTICS
         plans = super().plans(view)
         sv = Survey(view, view.current)
         extra = ext(view)
@@ -781,14 +805,14 @@ class CastlePlanner(PlannerBot):
                 continue
             dist = policy._distances(view, castle, view.current)
             if min((dist[t] for t in sv.mine), default=99) <= TACTICS.reach:
-                plans.append(Plan(-1, NORMAL, None, castle, BOLD_TACTICS))
-        return plans + [Plan(-1, NORMAL, None, -1, tweak) for tweak in GUARD_TACTICS]
+                plans.append(Plan(-1, NORMAL, None, castle, HARD_BOLD))
+        return plans + [Plan(-1, NORMAL, None, -1, tweak) for tweak in HARD_GUARDS]
 
     def adopt(self, policy: HeuristicBot, plan: Plan) -> None:
         super().adopt(policy, plan)
         assert isinstance(policy, CastleBot)
         policy.target = plan.aim
-        policy.tactics = plan.tweak if isinstance(plan.tweak, Tactics) else TACTICS
+        policy.tactics = plan.tweak if isinstance(plan.tweak, Tactics) else HARD_TACTICS
 
     def rollout_rounds(self, view: GameState) -> int:
         """Two rounds once two players are left: a duel is decided over more than a round (four turns a rollout,
