@@ -1,14 +1,15 @@
 """Castle Risk's duels: how often the hard bot wins once one normal bot has taken the other's castle.
 
-About half of the ladder's hard-against-two-normal games come to this (246 of 500 in the runs of issue
-#11), and the hard bot then wins little more than a third of them: the duel is where its ladder figure is
-lost. Whole games are a blunt measure of a change to it, as each game is decided mostly before the duel
-starts. This bench finds the duel starts in the ladder's own games (the tournament's seats and bot seeds:
-the games of ``ai_bench.py``), and plays each on several times from there with fresh bots, the deck
-reshuffled and the dice reseeded for each continuation. Two versions of the bots then meet the same
-positions with the same deck and, as long as they decide alike, the same dice: in the runs of #11 only 4% to
-21% of the duels came out differently between two versions of the planner, so 250 paired duels tell a
-difference of 3 to 6 points, which 200 whole games (some 4 points of noise) would not.
+About half of the ladder's hard-against-two-normal games come to this (on seeds 8001-8005, 256 of 500 before
+the hard bot reckoned deeper threats to its castle and 239 of 500 after), and the hard bot then wins two in
+five of them or fewer (96 and 102): the duel is where its ladder figure is lost. Whole games are a blunt
+measure of a change to it, as each game is decided mostly before the duel starts. This bench finds the duel
+starts in the ladder's own games (the tournament's seats and bot seeds: the games of ``ai_bench.py``), and
+plays each on several times from there with fresh bots, the deck reshuffled and the dice reseeded for each
+continuation. Two versions of the bots then meet the same positions with the same deck and, as long as they
+decide alike, the same dice: in the runs of #11 only 4% to 21% of the duels came out differently between two
+versions of the planner, so 250 paired duels tell a difference of 3 to 6 points, which 200 whole games (some
+4 points of noise) would not.
 
 Run with ``PYTHONPATH=src python3 bench/castle_duels.py [--seed 9001] [--games 100] [--continuations 4]
 [--workers 2] [--out FILE] [--against FILE]``. ``--out`` writes one JSON line per duel; ``--against``
