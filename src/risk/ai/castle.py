@@ -31,6 +31,7 @@ and scoring a position by armies, spoils, cards and castles held. Everything rea
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
@@ -67,7 +68,6 @@ class Tactics:
     castle_risk: float = 0.2  # the chance of losing the castle next round the guard accepts
     guard_margin: int = 2  # armies on top of that guard
     sea_weight: float = 0.5  # the share of a stack across a water that counts as a threat (it needs an Admiral)
-    second_weight: float = 0.0  # the share of the second largest threat added to the largest
     castle_worth: float = 40.0  # an enemy castle: a player out, its chips, cards and territories ours
     chip_worth: float = 12.0  # ... and for each castle chip it holds (8 spoils a turn)
     army_worth: float = 1.0  # ... and for each army its owner has (all of them leave the board)
@@ -281,23 +281,21 @@ class CastleBot(HeuristicBot):
             return 0, -1
         owner, armies, neighbours = state.owner, state.armies, state.board.neighbours
         bonus = next_track_value(state)
-        best, seat, second = 0, -1, 0
+        best, seat = 0, -1
 
         def consider(enemy: int, stack: int) -> None:
-            nonlocal best, seat, second
+            nonlocal best, seat
             if enemy < 0 or enemy == me or protected(state, me, enemy):
                 return
             if state.hands[enemy]:
                 stack += bonus
             if stack > best:
-                best, seat, second = stack, enemy, best
-            elif stack > second:
-                second = stack
+                best, seat = stack, enemy
 
         depth = self.tactics.threat_depth
-        # The cheapest way seen into each of our territories with so many steps left (a way no cheaper and no
-        # longer than one already walked leads nowhere new).
-        cheapest: dict[int, list[int]] = {}
+        # The cheapest way seen into each of our territories with so many steps left: a way that costs no less
+        # and has no more steps left than one already walked leads nowhere new.
+        cheapest: dict[int, list[float]] = {}
 
         def through(t: int, cost: int, steps: int) -> None:
             for n in neighbours[t]:
@@ -305,8 +303,8 @@ class CastleBot(HeuristicBot):
                     consider(owner[n], armies[n] - 1 - cost)
                 elif steps and n != castle:
                     way = cost + 2 * armies[n]  # an army lost and one left behind for each defender, roughly
-                    seen = cheapest.setdefault(n, [-1] * depth)
-                    if any(0 <= c <= way for c in seen[steps - 1:]):
+                    seen = cheapest.setdefault(n, [math.inf] * depth)
+                    if min(seen[steps - 1:]) <= way:
                         continue
                     seen[steps - 1] = way
                     through(n, way, steps - 1)
@@ -317,7 +315,7 @@ class CastleBot(HeuristicBot):
                 if who != me and who >= 0 and armies[t] > 1 and t != castle and shares_water(state, t, castle):
                     # An Admiral is one card in eight: a stack across the water counts for part of itself.
                     consider(who, int((armies[t] - 1) * self.tactics.sea_weight))
-        return best + int(self.tactics.second_weight * second), seat
+        return best, seat
 
     def castle_guard(self, state: GameState, me: int) -> int:
         """Armies our castle should hold: enough that the largest threat (:meth:`castle_threat`) takes it with no
