@@ -458,7 +458,8 @@ def split_stdlib(data: bytes, kept: set[str]) -> tuple[bytes, bytes, list[str]]:
 
 # The game's code in three archives, each a stored zip compressed whole with Zstandard (see packed_zip):
 # - APP_ARCHIVE, the classic game's code as bytecode: pyscript.toml puts it beside ENTRY, which mounts it.
-# - APP_MORE, the code a classic game never runs: the other editions' rules, bots and panels. A page its
+# - APP_MORE, the code a classic game never runs: the other editions' rules, bots and panels, and the checking
+#   and drawing of board files (a board that is not shipped: the shipped ones are drawn by the build). A page its
 #   service worker controls mounts it from the worker's cache at start-up; a first visit fetches it when a
 #   game of another edition opens. Precached, for offline.
 # - APP_TOOLS, what no game runs: the test hooks (?debug=1) and the command line. Fetched on the first import
@@ -509,7 +510,7 @@ def archive_digest(index: str) -> str:
 
 _ARCHIVE_OF_CODE = (
     (APP_MORE, re.compile(r"risk/rules/(revised|castle)/(?!__init__\.)|risk/ai/(revised|castle)\.|"
-                          r"risk_ui/(revised|castle)_|risk/codec/editions\.")),
+                          r"risk_ui/(revised|castle)_|risk/codec/editions\.|risk/(boardfile|drawing)\.")),
     (APP_TOOLS, re.compile(r"risk_ui/debug\.|risk/(selfplay|cli|__main__|tournament)\.")),
 )
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+FORMAT = 1  # the board file format this engine reads (docs/boards.md; risk.boardfile checks a whole file)
+
 INFANTRY, CAVALRY, ARTILLERY, WILD = 0, 1, 2, 3
 CARD_KIND_NAMES = ("infantry", "cavalry", "artillery", "wild")
 
@@ -78,7 +80,13 @@ class Board:
 
 
 def board_from_dict(data: dict[str, object]) -> Board:
-    """Build a board from its JSON form, checking that every border is listed from both ends."""
+    """Build a board from its JSON form (a board file, docs/boards.md: its drawing is the page's business and
+    is not read here), checking that every border is listed from both ends. A file of a newer format than
+    this engine reads is refused; :func:`risk.boardfile.validate` checks the rest of a file from elsewhere."""
+    version = data.get("format", FORMAT)
+    if not isinstance(version, int) or version > FORMAT:
+        raise ValueError(f"the board {data.get('name', '')!r} was made by a newer version of the game "
+                         f"(format {version}; this version reads format {FORMAT})")
     raw_territories = data["territories"]
     raw_continents = data["continents"]
     assert isinstance(raw_territories, list) and isinstance(raw_continents, list)
@@ -106,7 +114,8 @@ def board_from_dict(data: dict[str, object]) -> Board:
     for a, b in lines:
         if b not in neighbours[a]:
             raise ValueError(f"the line {territories[a].id}-{territories[b].id} is not a border")
-    wild = data.get("wild_cards", 0)
+    # Format 1 gives a board two wild cards unless it says otherwise; the older files (no format) gave none.
+    wild = data.get("wild_cards", 2 if "format" in data else 0)
     assert isinstance(wild, int)
     return Board(
         id=str(data["id"]),
