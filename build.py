@@ -407,6 +407,8 @@ def _sha(data: bytes) -> str:
 
 PYTHON_PACKAGES = ("risk", "risk_ui")
 PACKAGE_DATA_SUFFIXES = (".py", ".json")  # modules, and data such as the maps
+BOARD_FILES = "risk/maps/"  # the shipped boards' files (docs/boards.md), under src/
+INLINED_BOARD = "classic"  # the board whose drawing index.html holds: a plain visit opens on it
 
 
 # The standard library, trimmed: the modules the page was seen to import (STDLIB_KEPT, written by
@@ -458,12 +460,13 @@ def split_stdlib(data: bytes, kept: set[str]) -> tuple[bytes, bytes, list[str]]:
 
 # The game's code in three archives, each a stored zip compressed whole with Zstandard (see packed_zip):
 # - APP_ARCHIVE, the classic game's code as bytecode: pyscript.toml puts it beside ENTRY, which mounts it.
-# - APP_MORE, the code a classic game never runs: the other editions' rules, bots and panels, and the checking
-#   and drawing of board files (a board that is not shipped: the shipped ones are drawn by the build). A page its
+# - APP_MORE, the code a classic game never runs: the other editions' rules, bots and panels. A page its
 #   service worker controls mounts it from the worker's cache at start-up; a first visit fetches it when a
 #   game of another edition opens. Precached, for offline.
-# - APP_TOOLS, what no game runs: the test hooks (?debug=1) and the command line. Fetched on the first import
-#   of one of its modules; never precached (see never_precached), so no player downloads it.
+# - APP_TOOLS, what no game runs: the test hooks (?debug=1) and the command line; and, until the page keeps
+#   boards of its own, the checking and drawing of board files (risk.boardfile, risk.drawing: the build draws
+#   the shipped boards). Fetched on the first import of one of its modules; never precached (see
+#   never_precached), so no player downloads it.
 # The last two hold sources, not bytecode (see minified_source): a third of the bytes, compiled when first
 # imported (70 ms in Pyodide under Node for an edition's) instead of at every start as the classic game's
 # code would be. Each comes with the names of its modules (risk_ui/on_demand.py reads them from the index).
@@ -510,8 +513,8 @@ def archive_digest(index: str) -> str:
 
 _ARCHIVE_OF_CODE = (
     (APP_MORE, re.compile(r"risk/rules/(revised|castle)/(?!__init__\.)|risk/ai/(revised|castle)\.|"
-                          r"risk_ui/(revised|castle)_|risk/codec/editions\.|risk/(boardfile|drawing)\.")),
-    (APP_TOOLS, re.compile(r"risk_ui/debug\.|risk/(selfplay|cli|__main__|tournament)\.")),
+                          r"risk_ui/(revised|castle)_|risk/codec/editions\.")),
+    (APP_TOOLS, re.compile(r"risk_ui/debug\.|risk/(selfplay|cli|__main__|tournament|boardfile|drawing)\.")),
 )
 
 
@@ -598,9 +601,13 @@ def minified_css(data: bytes) -> bytes:
 
 
 def minified_data(name: str, data: bytes) -> bytes:
-    """A data file of the game's code as shipped: JSON (the maps) without its indentation."""
+    """A data file of the game's code as shipped: JSON without its indentation; a board file (the maps) without
+    its drawing, which the engine never reads (the page binds to the SVG the build draws from it)."""
     if name.endswith(".json"):
-        return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        value = json.loads(data)
+        if name.startswith(BOARD_FILES) and isinstance(value, dict):
+            value.pop("drawing", None)
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return data
 
 
@@ -727,7 +734,27 @@ def app_sources(sources: Sequence[tuple[str, bytes]]) -> dict[str, bytes]:
 
 def inlined_map() -> str:
     """The map written into index.html (the page never fetches its file)."""
-    return "assets/maps/classic.svg"
+    return board_drawing_path(INLINED_BOARD)
+
+
+def board_drawing_path(board: str) -> str:
+    """Where the site keeps a shipped board's drawing (what the page fetches for a game on it)."""
+    return f"assets/maps/{board}.svg"
+
+
+def board_drawings() -> dict[str, bytes]:
+    """The shipped boards' drawings as site files: each board file of ``src/risk/maps`` with a drawing, drawn
+    by :func:`risk.drawing.board_svg` (the board file is the one source; no SVG is committed)."""
+    if str(SRC) not in sys.path:
+        sys.path.insert(0, str(SRC))
+    from risk.drawing import board_svg
+
+    drawings: dict[str, bytes] = {}
+    for path in sorted((SRC / BOARD_FILES).glob("*.json")):
+        board = json.loads(path.read_text(encoding="utf-8"))
+        if "drawing" in board:
+            drawings[board_drawing_path(path.stem)] = board_svg(board).encode("utf-8")
+    return drawings
 
 
 def never_precached(site: dict[str, bytes]) -> set[str]:
@@ -897,8 +924,9 @@ def site_files(options: BuildOptions = BuildOptions()) -> dict[str, bytes]:
             data = path.read_bytes()
             site[path.relative_to(ROOT).as_posix()] = minified_css(data) if path.suffix == ".css" else data
 
-    map_path = ASSETS / "maps" / "classic.svg"
-    map_svg = map_path.read_text(encoding="utf-8") if map_path.exists() else None
+    site.update(board_drawings())
+    inlined = site.get(inlined_map())
+    map_svg = inlined.decode("utf-8") if inlined is not None else None
     site["index.html"] = render_index((ROOT / "index.html").read_text(encoding="utf-8"), map_svg).encode()
     site["pyscript.toml"] = _pyscript_toml(config, files).encode()
     site[MANIFEST_NAME] = (json.dumps(APP_MANIFEST, indent=1, sort_keys=True) + "\n").encode()

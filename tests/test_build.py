@@ -309,8 +309,24 @@ def test_shipped_stylesheets_and_maps_lose_only_comments_and_indentation() -> No
     assert b"/*" not in small and len(small) < 0.9 * len(css)
     assert small.count(b"{") == css.count(b"{") - css.count(b"/*{")  # every rule is still there
     board = (build.SRC / "risk" / "maps" / "castle.json").read_bytes()
-    assert json.loads(build.minified_data("risk/maps/castle.json", board)) == json.loads(board)
+    assert json.loads(build.minified_data("risk/x.json", board)) == json.loads(board)
     assert build.minified_data("risk/x.py", b"X = 1\n") == b"X = 1\n"
+
+
+def test_the_build_draws_each_shipped_board_and_ships_the_engine_its_graph_alone() -> None:
+    """The board files are the one source: the site's drawings are board_svg of them (the inlined one too),
+    and the engine's archive gets each without its drawing, which the engine never reads."""
+    from risk.boardfile import graph_only
+    from risk.drawing import board_svg
+
+    files = {path.stem: json.loads(path.read_bytes()) for path in (build.SRC / "risk" / "maps").glob("*.json")}
+    drawings = build.board_drawings()
+    assert drawings == {f"assets/maps/{name}.svg": board_svg(data).encode() for name, data in files.items()}
+    assert build.inlined_map() in drawings
+    for name, data in files.items():
+        shipped = build.minified_data(f"risk/maps/{name}.json", json.dumps(data).encode())
+        assert json.loads(shipped) == graph_only(data) and b"drawing" not in shipped
+        assert len(shipped) < 20_000
 
 
 _UNZSTD_PY = """
@@ -340,7 +356,8 @@ def test_the_archives_are_zstandard_frames_of_bytecode_for_start_up_and_sources_
     assert build.APP_MORE in manifest and build.APP_ARCHIVE in manifest and build.APP_TOOLS not in manifest
     with build.zipfile.ZipFile(build.io.BytesIO(unpacked[build.APP_ARCHIVE])) as archive:
         assert set(archive.read(build.APP_INDEXES[build.APP_TOOLS]).decode().split()) == {
-            "risk_ui.debug", "risk.cli", "risk.selfplay", "risk.tournament", "risk.__main__"}
+            "risk_ui.debug", "risk.cli", "risk.selfplay", "risk.tournament", "risk.__main__", "risk.boardfile",
+            "risk.drawing"}
 
 
 @needs_runtime

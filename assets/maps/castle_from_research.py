@@ -7,6 +7,7 @@ The research file (``castle_map.json``, beside ``check_castle_map.py``) is a **r
 dotted crossings was found (see ``assets/maps/SOURCES.md`` and ``docs/rules.md``). This script keeps what
 the engine reads (territories, their empire, neighbours, waters, castle sites, the dotted crossings) and,
 for the record, each border's confidence and note. Standard library only; the output is deterministic.
+It has no drawing: ``generate_castle.py`` (or ``svg_to_board.py``) folds that in.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ def convert(data: dict[str, object]) -> dict[str, object]:
     edges = data["edges"]
     assert isinstance(groups, list) and isinstance(territories, list) and isinstance(edges, list)
     return {
+        "format": 1,
         "id": "castle",
         "name": "Castle Risk map of Europe",
+        "wild_cards": 0,
         "source": "Reconstructed from 19th-century geography (no source for the printed board's borders was "
                   "found): see assets/maps/SOURCES.md and docs/rules.md.",
         "continents": [

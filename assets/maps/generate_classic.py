@@ -9,13 +9,15 @@ right edges fall in the Bering Strait, then simplified as one coverage, so that 
 share a border keep exactly the same vertices on it.  Pairs of neighbours whose shapes do not touch get a
 dashed sea link; the script fails if the drawing and the JSON disagree.
 
-The output is committed, so the page never runs this.  To draw the map again (Python 3.11)::
+The SVG is folded into the board file's drawing (``svg_to_board.py``), which is committed data: the build
+draws the page's SVG from it (``risk.drawing.board_svg``), so the page never runs this.  To draw the map
+again (Python 3.11)::
 
     pip install shapely==2.2.0                      # brings numpy and GEOS 3.14; needs shapely >= 2.2
     npm pack world-atlas@2.0.2                      # Natural Earth 4.1.0 admin-0, 1:50m, as TopoJSON
     tar xzf world-atlas-2.0.2.tgz                   # gives package/countries-50m.json
     python assets/maps/generate_classic.py --atlas package/countries-50m.json
-    python -m pytest tests/engine/test_map_svg.py
+    python -m pytest tests/engine/test_map_svg.py tests/engine/test_drawing.py
 
 Natural Earth is in the public domain; world-atlas repackages it under the ISC licence.
 Pass ``--png out.png`` to also render a preview, tinted by continent, with headless Chromium
@@ -36,13 +38,14 @@ from pathlib import Path
 
 import numpy as np
 import shapely
+import svg_to_board  # beside this script: folds the SVG into the board file
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
 from shapely.ops import nearest_points, polylabel
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 MAP_JSON = ROOT / "src" / "risk" / "maps" / "classic.json"
-OUT_SVG = HERE / "classic.svg"
+OUT_SVG = Path(tempfile.gettempdir()) / "classic.svg"  # folded into the board file (svg_to_board.py)
 
 CENTRAL_MERIDIAN = 11.0  # the antimeridian of this falls at 169°W, between Alaska and Chukotka
 WRAP_LON = CENTRAL_MERIDIAN - 180.0  # longitudes west of this are moved to the far east (+360)
@@ -580,12 +583,12 @@ def render_png(svg: Path, png: Path, width: int = 1600) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--atlas", type=Path, required=True, help="world-atlas countries-50m.json")
-    parser.add_argument("--out", type=Path, default=OUT_SVG)
+    parser.add_argument("--out", type=Path, default=OUT_SVG, help="where the SVG goes on its way into the board file")
     parser.add_argument("--png", type=Path, help="also render a preview PNG here")
     args = parser.parse_args()
     svg = generate(args.atlas)
     args.out.write_text(svg, encoding="utf-8")
-    print(f"wrote {args.out} ({len(svg.encode()) / 1024:.1f} KB)")
+    print(f"wrote {args.out} ({len(svg.encode()) / 1024:.1f} KB) and {svg_to_board.write('classic', svg)}")
     if args.png:
         render_png(args.out, args.png)
 

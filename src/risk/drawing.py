@@ -5,7 +5,8 @@ shipped boards with it (their SVG is never committed: the board file is the one 
 generated or imported board with the same function in Pyodide. The SVG is the page's contract
 (``risk_ui.dom.Page._bind``, ``risk_ui.map_control``):
 
-- one ``<svg id="board" viewBox=… role="group" aria-label=…>``;
+- one ``<svg id="board" viewBox=… role="group" aria-label=… data-board=…>`` (the board's id: which board the
+  page has in hand when the drawing came with the page);
 - the picture (``<image>``) and the background shapes under everything;
 - ``<g id="sea-links">`` with one ``<line class="sea-link" data-link="A B">`` per segment of a border across
   water (A and B sorted), under the land or over it as the board's ``sea_line`` says, drawn out to at least
@@ -49,7 +50,8 @@ def board_svg(data: Mapping[str, Any]) -> str:
     looks = drawing.get("continents", {})
     box = " ".join(_n(v) for v in drawing["view_box"])
     label = drawing.get("label", data["name"])
-    out = [f'<svg xmlns="{SVG_NS}" viewBox="{box}" id="board" role="group" aria-label="{_a(label)}">']
+    out = [f'<svg xmlns="{SVG_NS}" viewBox="{box}" id="board" role="group" aria-label="{_a(label)}" '
+           f'data-board="{_a(data["id"])}">']
     picture = drawing.get("picture")
     if picture:
         out.append(f'<image href="{_a(picture["href"])}" x="{_n(picture["x"])}" y="{_n(picture["y"])}" '

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from risk.board import load_board
+from risk.drawing import board_svg
 from risk_ui.controller import Controller
 from risk_ui.dom import Page
 from ui.fakedom import FakeDocument
@@ -35,14 +38,21 @@ def stand_in_svg() -> str:
             + "".join(groups) + "</g></svg>")
 
 
-MAPS = Path(__file__).resolve().parents[2] / "assets" / "maps"
+BOARD_FILES = Path(__file__).resolve().parents[2] / "src" / "risk" / "maps"
+
+
+@functools.cache
+def drawn_map(name: str) -> str | None:
+    """A shipped board's drawing as the build puts it on the site (drawn from its board file), or None."""
+    path = BOARD_FILES / f"{name}.json"
+    return board_svg(json.loads(path.read_text(encoding="utf-8"))) if path.exists() else None
 
 
 def disk_maps(name: str, done: Callable[[str], None], failed: Callable[[BaseException], None]) -> None:
-    """The page's map fetcher, from assets/maps at once (the browser's fetches from the site)."""
-    path = MAPS / f"{name}.svg"
-    if path.exists():
-        done(path.read_text(encoding="utf-8"))
+    """The page's map fetcher, at once (the browser's fetches the drawings the build wrote on the site)."""
+    svg = drawn_map(name)
+    if svg is not None:
+        done(svg)
     else:
         failed(FileNotFoundError(f"no map {name!r}"))
 

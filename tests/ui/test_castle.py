@@ -541,9 +541,10 @@ def test_castle_marks_are_larger_than_the_owners_mark_and_sea_crossings_long_eno
 
 def test_the_worlds_sea_lines_are_left_as_the_classic_map_draws_them(mount):
     import re
-    from pathlib import Path
 
-    svg = (Path(__file__).resolve().parents[2] / "assets" / "maps" / "classic.svg").read_text(encoding="utf-8")
+    from ui.conftest import drawn_map
+
+    svg = drawn_map("classic")
     drawn = re.findall(r'<line class="sea-link"[^>]*x1="([-\d.]+)"', svg)
     c = Controller.new(NewGameSettings(tuple(Seat(PALETTE[i].name, i) for i in range(3)), "classic",
                                        ("auto-setup",)), seed=1)

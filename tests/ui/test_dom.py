@@ -1,17 +1,13 @@
 """The DOM module on a fake page: it builds the controls, binds the map, and writes what the view says."""
 
-from pathlib import Path
-
 import pytest
 
 from risk.state import Phase
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from risk_ui.scenarios import full_turn
 from scenario import BOARD, position, tid
-from ui.conftest import page_html
+from ui.conftest import drawn_map, page_html
 from ui.fakedom import FakeDocument
-
-MAP = Path(__file__).resolve().parents[2] / "assets" / "maps" / "classic.svg"
 
 
 def territory(doc, territory_id):
@@ -256,9 +252,8 @@ def test_a_number_field_is_not_rewritten_while_the_player_types_in_it(mount):
     assert c.ui.amount == "number" and c.ui.number == 4
 
 
-@pytest.mark.skipif(not MAP.exists(), reason="the classic map is not drawn yet")
 def test_the_real_map_binds_every_territory(mount):
-    svg = MAP.read_text(encoding="utf-8")
+    svg = drawn_map("classic")
     c = Controller.new(DEFAULT_SETTINGS, seed=2)
     doc, _ = mount(c, svg)
     assert len(c.centres) == BOARD.size

@@ -13,18 +13,17 @@ from risk.game import Seat
 from risk_ui.controller import Controller, NewGameSettings
 from risk_ui.dom import Page, map_url
 from risk_ui.palette import PALETTE
-from ui.conftest import page_html
+from ui.conftest import drawn_map, page_html
 from ui.fakedom import FakeDocument
 
-MAPS = Path(__file__).resolve().parents[2] / "assets" / "maps"
-CLASSIC_SVG = (MAPS / "classic.svg").read_text(encoding="utf-8")
+CLASSIC_SVG = drawn_map("classic")
 SEATS = tuple(Seat(PALETTE[i].name, i) for i in range(3))
 CASTLE = NewGameSettings(SEATS, "castle", ())
 CLASSIC = NewGameSettings(SEATS, "classic", ("auto-setup",))
 
 
 class Loader:
-    """Fetches maps from assets/maps when told to (``deliver``), recording what was asked."""
+    """Fetches the maps the build draws on the site when told to (``deliver``), recording what was asked."""
 
     def __init__(self) -> None:
         self.asked: list[str] = []
@@ -37,11 +36,11 @@ class Loader:
     def deliver(self) -> None:
         while self.waiting:
             name, done, failed = self.waiting.pop(0)
-            path = MAPS / Path(map_url(name)).name
-            if path.exists():
-                done(path.read_text(encoding="utf-8"))
+            svg = drawn_map(Path(map_url(name)).stem)
+            if svg is not None:
+                done(svg)
             else:
-                failed(FileNotFoundError(f"no drawing {path.name}"))
+                failed(FileNotFoundError(f"no drawing {name}"))
 
 
 def mounted(controller: Controller) -> tuple[FakeDocument, Page, Loader]:
