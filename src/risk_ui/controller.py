@@ -33,6 +33,7 @@ from risk.actions import (
     Trade,
     UseCommander,
 )
+from risk.board import load_board
 from risk.codec import clean_name
 from risk.dice import DiceModel
 from risk.engine import check, occupy_range
@@ -111,14 +112,20 @@ QUICK_GAMES = {
 HOME_PAGES = ("menu", "learn", "rules", "keys")
 
 
-# The maps this page can draw (the classic world is in the page, the others are fetched when a game needs
-# them); an edition on another map is not offered, and a link to such a game is refused with a message.
-PAGE_MAPS = ("classic", "castle")
+def board_known(ref: str) -> bool:
+    """Whether the engine knows board ``ref``: every board it knows has a drawing (a shipped board's on the
+    site, any other drawn from its board file), so the page can draw a game on it. The page names no board."""
+    try:
+        load_board(ref)
+    except ValueError:
+        return False
+    return True
 
 
 def page_can_show(rules: Rules) -> bool:
-    """Whether this page can draw a game of these rules."""
-    return rules.map in PAGE_MAPS
+    """Whether this page can draw a game of these rules: an edition on another board is not offered, and a
+    link to a game on one is refused with a message."""
+    return board_known(rules.map)
 
 
 def not_shown_message(rules: Rules) -> str:

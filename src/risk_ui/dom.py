@@ -12,7 +12,7 @@ import asyncio
 import re
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +24,7 @@ from risk_ui.map_control import MapControl
 from risk_ui.map_view import group_colour
 from risk_ui.palette import SITES, mark_path, site_path
 from risk_ui.screen import Control, Screen, TerritoryView
-from risk_ui.words import error_text
+from risk_ui.words import board_missing_text, error_text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 STYLESHEET = "./assets/style/game.css"
@@ -52,27 +52,58 @@ MODALS = {"spy-dialog": "spy-close"}
 SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25), "castle": (-1.65, -1.5),
                "hidden": (-1.55, 1.45)}
 SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6, "castle": 2.2, "hidden": 1.8}
-SEA_LINK_LEAST = 34.0  # a dotted sea crossing is drawn at least this long (map units) so that it shows at all
-DRAWN_OUT_SEA_LINKS = ("castle",)  # the maps whose crossings are drawn out (the world's wrap round its edges)
 MARK_SIZE = 1.5  # the owner's mark, across, in badge radii (it was 1.1: too small to tell on a phone)
-# The map the build writes into index.html (so the board shows before Python starts); the others are fetched
-# from the site (assets/maps/<name>.svg, precached by the service worker, so they come offline too) the first
-# time a game needs them, and kept.
-INLINE_MAP = "classic"
-MAP_NAME = re.compile(r"^[a-z0-9_-]{1,40}$")
-# Fetch the drawing of a map by name, then call the first callback with its text or the second with the error.
+# The page knows no board by name. The build writes one board's drawing into index.html (so the board shows
+# before Python starts; its data-board says which); the drawing of any other board comes through one seam,
+# load_drawing: a shipped board's (a plain id) is a file the build drew on the site (assets/maps/<id>.svg,
+# precached by the service worker, so it comes offline too), fetched the first time a game needs it, and kept;
+# any other board's (generated, imported) is drawn here from its board file by risk.drawing.board_svg.
+SHIPPED_BOARD = re.compile(r"^[a-z0-9_-]{1,40}$")
+# Get the drawing of a board by its reference, then call the first callback with its text or the second with
+# the error.
 MapLoader = Callable[[str, Callable[[str], None], Callable[[BaseException], None]], None]
+# Fetch a site file's text by its address, then call the first callback with it or the second with the error.
+Fetcher = Callable[[str, Callable[[str], None], Callable[[BaseException], None]], None]
+# The board file of a board that is not shipped, by its reference, or None when this browser holds none (the
+# page's own boards, generated and imported, plug in here).
+BoardFiles = Callable[[str], "Mapping[str, Any] | None"]
+
+
+def no_board_files(ref: str) -> Mapping[str, Any] | None:
+    """A page that holds no boards of its own."""
+    return None
 
 
 def map_url(name: str) -> str:
-    """Where the drawing of map ``name`` is on the site.
+    """Where the drawing of the shipped board ``name`` is on the site.
 
     >>> map_url("castle")
     './assets/maps/castle.svg'
     """
-    if not MAP_NAME.match(name):
+    if not SHIPPED_BOARD.match(name):
         raise ValueError(f"no map is called {name!r}")
     return f"./assets/maps/{name}.svg"
+
+
+def load_drawing(ref: str, done: Callable[[str], None], failed: Callable[[BaseException], None], *,
+                 fetch: Fetcher, board_file: BoardFiles = no_board_files) -> None:
+    """The seam "give me the drawing of board ``ref``": a shipped board's is fetched from the site; any other
+    board's is drawn from its board file with the function the build draws the shipped ones with."""
+    if SHIPPED_BOARD.match(ref):
+        fetch(map_url(ref), done, failed)
+        return
+    data = board_file(ref)
+    if data is None:
+        failed(LookupError(board_missing_text(ref)))
+        return
+    try:
+        from risk.drawing import board_svg  # only a page with boards of its own needs it
+
+        svg = board_svg(data)
+    except (ImportError, ValueError) as error:  # no code for it (offline), or a board file gone bad
+        failed(error)
+        return
+    done(svg)
 
 
 def svg_for_page(text: str) -> str:
@@ -167,7 +198,10 @@ class Page:
         app = doc.getElementById("app")
         app.innerHTML = layout.app_html()
         svg = doc.getElementById("board")
-        self._bind(INLINE_MAP, load_board(INLINE_MAP), svg)
+        ref = str(svg.getAttribute("data-board") or "")
+        if not ref:
+            raise RuntimeError("the map in the page does not say which board it draws (data-board)")
+        self._bind(ref, load_board(ref), svg)
         board_element = doc.getElementById("map")
         self._listen(board_element, "click", self.on_map_click)
         self._listen(board_element, "keydown", self.on_map_key)
@@ -219,10 +253,6 @@ class Page:
         missing = [t.id for t in board.territories if t.id not in self._territories]
         if missing:
             raise RuntimeError(f"the map has no element for {', '.join(missing)}")
-        for line in svg.querySelectorAll("#sea-links .sea-link") if name in DRAWN_OUT_SEA_LINKS else ():
-            ends = [float(line.getAttribute(a) or 0) for a in ("x1", "y1", "x2", "y2")]
-            for attribute, value in zip(("x1", "y1", "x2", "y2"), sea_link_ends(*ends), strict=True):
-                line.setAttribute(attribute, f"{value:g}")
         board_element = doc.getElementById("map")
         tools = doc.createElement("div")
         tools.setAttribute("class", "map-overlay")
@@ -823,15 +853,19 @@ class Page:
             buttons[0].focus()
 
 
-def connect(controller: Controller, new_seed: Callable[[], int]) -> Page:
-    """Bind the controller to the real page through PyScript and draw it."""
+def connect(controller: Controller, new_seed: Callable[[], int], board_file: BoardFiles = no_board_files) -> Page:
+    """Bind the controller to the real page through PyScript and draw it (``board_file``: the boards this
+    browser holds beside the shipped ones)."""
     from pyscript import document, window  # type: ignore[import-not-found]
     from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
     no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
     not_passive = to_js({"passive": False}, dict_converter=window.Object.fromEntries)
     page = Page(document, controller, proxy=create_proxy, is_none=is_none, new_seed=new_seed, no_scroll=no_scroll,
-                not_passive=not_passive, load_map=lambda name, done, failed: _fetch_map(window, name, done, failed))
+                not_passive=not_passive,
+                load_map=lambda ref, done, failed: load_drawing(
+                    ref, done, failed, fetch=lambda url, got, lost: _fetch_text(window, url, got, lost),
+                    board_file=board_file))
     page.mount()
     page._listen(window, "resize", page.resized)
     return page
@@ -840,12 +874,12 @@ def connect(controller: Controller, new_seed: Callable[[], int]) -> Page:
 _fetches: set[asyncio.Task[None]] = set()  # keeps running fetches from being collected
 
 
-def _fetch_map(window: Any, name: str, done: Callable[[str], None], failed: Callable[[BaseException], None]) -> None:
-    """Fetch a map's drawing from the site (the service worker answers offline), then hand it over."""
+def _fetch_text(window: Any, url: str, done: Callable[[str], None], failed: Callable[[BaseException], None]) -> None:
+    """Fetch a file of the site (a map's drawing; the service worker answers offline), then hand it over."""
 
     async def fetch() -> None:
         try:
-            response = await window.fetch(map_url(name))
+            response = await window.fetch(url)
             if not response.ok:
                 raise RuntimeError(f"the site answered {response.status} for the map")
             text = str(await response.text())
@@ -871,24 +905,6 @@ def page_fragment() -> str:
     from pyscript import window
 
     return str(window.location.hash)
-
-
-def sea_link_ends(x1: float, y1: float, x2: float, y2: float,
-                  least: float = SEA_LINK_LEAST) -> tuple[float, float, float, float]:
-    """A dotted sea crossing's ends, drawn out along its line to at least ``least`` long (the map draws
-    each from coast to coast, a few units across a strait, which no eye finds on a phone).
-
-    >>> sea_link_ends(0, 0, 10, 0, 30)
-    (-10.0, 0.0, 20.0, 0.0)
-    >>> sea_link_ends(0, 0, 40, 0, 30)
-    (0.0, 0.0, 40.0, 0.0)
-    """
-    dx, dy = x2 - x1, y2 - y1
-    length = (dx * dx + dy * dy) ** 0.5
-    if length >= least or length == 0:
-        return float(x1), float(y1), float(x2), float(y2)
-    grow = (least - length) / 2 / length
-    return (round(x1 - dx * grow, 1), round(y1 - dy * grow, 1), round(x2 + dx * grow, 1), round(y2 + dy * grow, 1))
 
 
 def expose(name: str, function: Callable[..., Any]) -> None:

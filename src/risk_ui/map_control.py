@@ -81,8 +81,9 @@ class MapControl:
             name = self.board.territories[index].name
             text = doc.createElementNS(SVG_NS, "text")
             text.setAttribute("class", "name")
-            text.setAttribute("x", _n(x))
-            text.setAttribute("y", _n(y + r * 1.25))
+            lx, ly = _label_point(str(g.getAttribute("data-label") or ""), x, y + r * 1.25)
+            text.setAttribute("x", _n(lx))
+            text.setAttribute("y", _n(ly))
             text.setAttribute("data-name-of", tid)
             text.textContent = name
             layer.appendChild(text)
@@ -276,3 +277,16 @@ class MapControl:
 
 def _n(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
+
+
+def _label_point(data: str, x: float, y: float) -> tuple[float, float]:
+    """Where a territory's name goes: the board's point (``data-label="x y"``), else ``(x, y)`` (under the badge).
+
+    >>> _label_point("12 30.5", 0, 0), _label_point("", 1, 2), _label_point("x y", 1, 2)
+    ((12.0, 30.5), (1, 2), (1, 2))
+    """
+    try:
+        lx, ly = (float(v) for v in data.split())
+    except ValueError:
+        return x, y
+    return (lx, ly) if math.isfinite(lx) and math.isfinite(ly) else (x, y)

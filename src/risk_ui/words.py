@@ -33,6 +33,11 @@ def error_text(error: BaseException, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
+def board_missing_text(ref: str) -> str:
+    """Why the map of a game cannot be drawn: this browser holds no board by its reference."""
+    return f"this browser holds no board {ref}"
+
+
 class Unfetchable(ImportError):
     """Code of the game's that could not be had: an archive fetched on demand with no network for it, or a
     copy of another build (raised by :mod:`risk_ui.on_demand`; the controller tells the player, who can do

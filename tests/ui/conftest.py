@@ -12,7 +12,7 @@ import pytest
 from risk.board import load_board
 from risk.drawing import board_svg
 from risk_ui.controller import Controller
-from risk_ui.dom import Page
+from risk_ui.dom import Page, load_drawing
 from ui.fakedom import FakeDocument
 
 BOARD = load_board("classic")
@@ -34,7 +34,7 @@ def stand_in_svg() -> str:
             f'<path class="land" d="M{x - 20} {y - 20}h40v40h-40z"/>'
             f'<circle class="army-badge" cx="{x}" cy="{y}" r="9"/>'
             f'<text class="army-count" x="{x}" y="{y}">0</text></g>')
-    return ('<svg id="board" viewBox="0 0 400 350"><g id="sea-links"></g><g id="territories">'
+    return ('<svg id="board" viewBox="0 0 400 350" data-board="classic"><g id="sea-links"></g><g id="territories">'
             + "".join(groups) + "</g></svg>")
 
 
@@ -48,13 +48,18 @@ def drawn_map(name: str) -> str | None:
     return board_svg(json.loads(path.read_text(encoding="utf-8"))) if path.exists() else None
 
 
-def disk_maps(name: str, done: Callable[[str], None], failed: Callable[[BaseException], None]) -> None:
-    """The page's map fetcher, at once (the browser's fetches the drawings the build wrote on the site)."""
-    svg = drawn_map(name)
+def site_fetch(url: str, done: Callable[[str], None], failed: Callable[[BaseException], None]) -> None:
+    """The browser's fetch of a drawing the build wrote on the site (``./assets/maps/<id>.svg``), at once."""
+    svg = drawn_map(Path(url).stem) if url.startswith("./assets/maps/") and url.endswith(".svg") else None
     if svg is not None:
         done(svg)
     else:
-        failed(FileNotFoundError(f"no map {name!r}"))
+        failed(FileNotFoundError(f"the site answered 404 for {url}"))
+
+
+def disk_maps(ref: str, done: Callable[[str], None], failed: Callable[[BaseException], None]) -> None:
+    """The page's seam for a board's drawing, with the site's files at once and no boards of its own."""
+    load_drawing(ref, done, failed, fetch=site_fetch)
 
 
 def page_html(svg: str) -> str:

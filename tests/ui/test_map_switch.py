@@ -4,6 +4,7 @@ game, a loaded one and one opened from a link, with each map's legend, and says 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,9 +12,9 @@ import pytest
 
 from risk.game import Seat
 from risk_ui.controller import Controller, NewGameSettings
-from risk_ui.dom import Page, map_url
+from risk_ui.dom import Page, load_drawing, map_url
 from risk_ui.palette import PALETTE
-from ui.conftest import drawn_map, page_html
+from ui.conftest import drawn_map, page_html, site_fetch
 from ui.fakedom import FakeDocument
 
 CLASSIC_SVG = drawn_map("classic")
@@ -26,6 +27,7 @@ class Loader:
     """Fetches the maps the build draws on the site when told to (``deliver``), recording what was asked."""
 
     def __init__(self) -> None:
+        self.board_files: dict[str, dict[str, object]] = {}  # the boards this browser holds, by reference
         self.asked: list[str] = []
         self.waiting: list[tuple[str, Callable[[str], None], Callable[[BaseException], None]]] = []
 
@@ -35,12 +37,8 @@ class Loader:
 
     def deliver(self) -> None:
         while self.waiting:
-            name, done, failed = self.waiting.pop(0)
-            svg = drawn_map(Path(map_url(name)).stem)
-            if svg is not None:
-                done(svg)
-            else:
-                failed(FileNotFoundError(f"no drawing {name}"))
+            ref, done, failed = self.waiting.pop(0)
+            load_drawing(ref, done, failed, fetch=site_fetch, board_file=self.board_files.get)
 
 
 def mounted(controller: Controller) -> tuple[FakeDocument, Page, Loader]:
@@ -133,3 +131,68 @@ def test_a_map_that_cannot_be_fetched_is_said_and_the_page_goes_on() -> None:
 def test_only_a_plain_name_makes_a_map_address(name: str) -> None:
     with pytest.raises(ValueError):
         map_url(name)
+
+
+def test_the_drawing_seam_fetches_a_shipped_board_and_draws_any_other_from_its_board_file() -> None:
+    """load_drawing is the one way the page gets a board's drawing: a plain id is a file the build drew on the
+    site; any other reference is drawn here from the board file this browser holds, or refused by name."""
+    from risk.boardfile import BoardFileError
+    from risk.drawing import board_svg
+    from tiny_board import tiny
+
+    got: list[str] = []
+    lost: list[BaseException] = []
+    fetched: list[str] = []
+
+    def fetch(url: str, done: Callable[[str], None], failed: Callable[[BaseException], None]) -> None:
+        fetched.append(url)
+        site_fetch(url, done, failed)
+
+    held = {"generated:1:5:small:3": tiny()}
+    load_drawing("castle", got.append, lost.append, fetch=fetch, board_file=held.get)
+    assert fetched == ["./assets/maps/castle.svg"] and got == [drawn_map("castle")]
+    load_drawing("generated:1:5:small:3", got.append, lost.append, fetch=fetch, board_file=held.get)
+    assert fetched == ["./assets/maps/castle.svg"] and got[1] == board_svg(tiny()) and not lost
+    load_drawing("imported:0123456789abcdef", got.append, lost.append, fetch=fetch, board_file=held.get)
+    assert str(lost[0]) == "this browser holds no board imported:0123456789abcdef" and len(got) == 2
+    held["generated:1:5:small:3"]["drawing"]["territories"]["a"]["badge"] = [250, 50, 9]
+    load_drawing("generated:1:5:small:3", got.append, lost.append, fetch=fetch, board_file=held.get)
+    assert isinstance(lost[1], BoardFileError) and "outside the territory's own land" in str(lost[1])
+    load_drawing("atlantis", got.append, lost.append, fetch=fetch)
+    assert "404" in str(lost[2]) and len(got) == 2
+
+
+def test_the_board_in_the_page_is_the_one_its_drawing_names_whatever_it_is() -> None:
+    """The page binds the drawing the build inlined as the board its data-board names (no name in the page's
+    code): with Europe inlined, a Castle game needs no fetch, and a classic one fetches the world."""
+    castle_svg = drawn_map("castle")
+    assert castle_svg is not None
+    loader = Loader()
+    document = FakeDocument(page_html(castle_svg))
+    controller = Controller.new(CASTLE, seed=4)
+    page = Page(document, controller, load_map=loader)
+    page.mount()
+    assert loader.asked == [] and len(territories(document)) == 44
+    assert document.body.getAttribute("data-map") == "castle"
+    controller.start(CLASSIC, seed=5)
+    page.render()
+    loader.deliver()
+    assert loader.asked == ["classic"] and len(territories(document)) == 42
+
+    unnamed = FakeDocument(page_html(castle_svg.replace(' data-board="castle"', "")))
+    with pytest.raises(RuntimeError, match="does not say which board it draws"):
+        Page(unnamed, Controller.new(CASTLE, seed=4), load_map=loader).mount()
+
+
+def test_the_page_code_and_stylesheet_name_no_board() -> None:
+    """Board-specific choices are the board file's data: the modules that bind and draw the map hold no shipped
+    board's id as a string (but for a site of that name: Castle Risk's castles), and no rule of the stylesheet
+    is for one board."""
+    from risk_ui.palette import SITES
+
+    root = Path(__file__).resolve().parents[2]
+    boards = {path.stem for path in (root / "src" / "risk" / "maps").glob("*.json")}
+    for name in ("dom.py", "map_control.py", "map_view.py", "viewport.py", "layout.py"):
+        text = (root / "src" / "risk_ui" / name).read_text(encoding="utf-8")
+        assert set(re.findall(r"""["']([a-z0-9_-]+)["']""", text)) & boards <= set(SITES), name
+    assert "data-map=" not in (root / "assets" / "style" / "game.css").read_text(encoding="utf-8")

@@ -630,7 +630,7 @@ def test_a_new_game_under_a_full_storage_is_saved_and_the_player_told_what_made_
 def test_a_link_to_a_game_this_page_cannot_draw_says_so_and_keeps_the_game_on_the_table(mount, monkeypatch):
     """A game on a map this page has no drawing of (Castle Risk's, as a page without it would be): its link is
     refused with a sentence, nothing lost."""
-    monkeypatch.setattr("risk_ui.controller.PAGE_MAPS", ("classic",))
+    monkeypatch.setattr("risk_ui.controller.board_known", lambda ref: ref == "classic")
     castle = Game.start(make_rules("castle"), [Seat("Ann", 0), Seat("Bob", 1)], 4)
     controller = Controller.from_state(DEFAULT_SETTINGS.seats, full_turn(3), 3)
     before = controller.game
