@@ -348,9 +348,11 @@ class _Drawing:
             land = t.get("land")
             if isinstance(land, str):
                 land = [land]
-            if not isinstance(land, list) or not land:
+            if not isinstance(land, list) or not land or not all(isinstance(d, str) for d in land):
                 self.fail(f"{place}: land", "the land is one or more SVG paths")
-            rings = [ring for i, d in enumerate(land) for ring in self.path(f"{place}: land[{i}]", d)]
+            for i, d in enumerate(land):
+                self.path(f"{place}: land[{i}]", d)
+            rings = self.path(f"{place}: land", " ".join(land))  # drawn as one path, read as one
             badge = self.numbers(f"{place}: badge", t.get("badge"), 3)
             if badge[2] <= 0:
                 self.fail(f"{place}: badge", f"the radius must be more than 0, not {badge[2]:g}")

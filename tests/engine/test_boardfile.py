@@ -253,3 +253,12 @@ def test_path_rings_read_relative_and_absolute_commands_with_implicit_repeats_an
     curved = path_rings("M0 0Q10 0 10 10T20 20L0 20z")[0]
     assert curved[8] == (10.0, 10.0) and curved[16] == (20.0, 20.0) and len(curved) == 18
     assert inside((2, 9), [curved]) and not inside((9, 2), [curved])
+
+
+def test_a_land_of_several_paths_is_read_as_the_one_path_it_is_drawn_as():
+    data = tiny()  # the second piece's relative move starts where the first piece started, as the SVG draws it
+    data["drawing"]["territories"]["b"]["land"] = ["M100 0h10v10h-10z", "m40 40h20v20h-20z"]
+    validate(data)
+    data["drawing"]["territories"]["b"]["badge"] = [50, 50, 9]
+    with pytest.raises(BoardFileError, match="outside the territory's own land"):
+        validate(data)
