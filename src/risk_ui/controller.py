@@ -191,7 +191,7 @@ def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
 def option_applies(name: str, edition: str) -> bool:
     """Whether an option is one of the edition's (the dialog shows only those).
 
-    >>> option_applies("auto-setup", "classic"), option_applies("auto-setup", "revised")
+    >>> option_applies("auto-setup", "castle"), option_applies("army-cap", "revised")
     (True, False)
     """
     return name in OPTIONS and edition in OPTIONS[name].editions

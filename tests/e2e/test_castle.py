@@ -46,7 +46,7 @@ def test_a_castle_game_from_the_dialog_on_europe_and_back_to_the_classic_map(
     page.locator("#handoff-new-game").click()
     page.locator("#new-game-dialog").get_by_text("Castle Risk (1986)", exact=True).click()
     shown = page.eval_on_selector_all("#ng-count option:not([hidden])", "os => os.map(o => o.value)")
-    assert shown == ["2", "3", "4", "5", "6"] and page.locator("#ng-setup").is_hidden()
+    assert shown == ["2", "3", "4", "5", "6"] and page.locator("#ng-setup").is_visible()
     page.locator("#new-game-dialog").get_by_role("button", name="Cancel").click()
     start_from_dialog(page, "Castle Risk (1986)", 3, "random")
     page.wait_for_selector("body[data-map='castle']", timeout=30_000)

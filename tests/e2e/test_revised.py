@@ -46,7 +46,7 @@ def test_a_whole_revised_game_from_the_dialog_to_the_winners_screen(
     assert page.locator("#ng-count").input_value() == "3"
     assert page.eval_on_selector_all("#ng-count option:not([hidden])", "os => os.map(o => o.value)") == ["3", "4", "5"]
     assert dialog.get_by_text("World Conquest").is_visible() and dialog.get_by_text("Basic Training").is_visible()
-    assert page.locator("#ng-setup").is_hidden() and page.locator("#ng-choice-army-cap").is_hidden()
+    assert page.locator("#ng-setup").is_visible() and page.locator("#ng-choice-army-cap").is_hidden()
     page.locator("#ng-count").select_option("4")
     for seat in range(4):
         page.locator(f"#ng-controller-{seat}").select_option("normal")

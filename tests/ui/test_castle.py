@@ -73,17 +73,18 @@ def control(c: Controller, ident: str):
     return view.render(c).controls[ident]
 
 
-def test_the_dialog_offers_castle_risk_for_two_to_six_players_without_a_setup_choice():
+def test_the_dialog_offers_castle_risk_for_two_to_six_players_with_the_setup_choice():
     form = {"count": "2", "name-0": "Ann", "colour-0": "0", "name-1": "Bob", "colour-1": "1", "edition": "castle"}
     settings = parse_settings(form)
-    assert settings.edition == "castle" and len(settings.seats) == 2 and settings.options == ()
+    assert settings.edition == "castle" and len(settings.seats) == 2 and settings.options == ("auto-setup",)
+    assert parse_settings({**form, "setup": "manual"}).options == ()
     with pytest.raises(ValueError, match="2 to 6 players"):
         parse_settings({**form, "count": "7"})
     c = castle()
     c.set_field("ng-edition", "castle")
     controls = view.render(c).controls
     assert not controls["ng-count-2"].hidden and not controls["ng-count-6"].hidden
-    assert controls["ng-setup"].hidden
+    assert not controls["ng-setup"].hidden
 
 
 def test_castles_are_placed_in_the_open_in_their_empire_and_hidden_armies_in_secret():

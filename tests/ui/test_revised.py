@@ -96,7 +96,8 @@ def test_the_dialog_offers_revised_with_its_own_seats_and_options_only(mount: Mo
     for name in ("army-cap", "commanders", "card-reroll", "expert-fortify"):
         assert doc.getElementById(f"ng-choice-{name}").hidden
         assert doc.getElementById(f"ng-option-{name}").disabled  # and left out of the form
-    assert doc.getElementById("ng-setup").hidden and doc.getElementById("ng-headquarters").hidden
+    assert not doc.getElementById("ng-setup").hidden and doc.getElementById("ng-headquarters").hidden
+    doc.querySelector('input[name="ng-setup"][value="manual"]').checked = True  # capitals by hand
     doc.getElementById("ng-option-army-cap").checked = True  # ticked while classic: ignored now
     doc.getElementById("ng-option-world-conquest").checked = True
     doc.click(doc.getElementById("ng-start"))
@@ -128,17 +129,18 @@ def test_basic_training_with_world_conquest_is_refused_with_the_reason(mount: Mo
     doc.getElementById("ng-option-world-conquest").checked = False
     doc.click(doc.getElementById("ng-start"))
     assert not doc.getElementById("new-game-dialog").open
-    assert c.state.rules.options == ("basic-training",) and not ext(c.state).rewards
+    assert c.state.rules.options == ("auto-setup", "basic-training") and not ext(c.state).rewards
 
 
-def test_the_form_refuses_a_seat_count_the_edition_does_not_have_and_adds_no_automatic_setup():
+def test_the_form_refuses_a_seat_count_the_edition_does_not_have_and_sets_up_as_chosen():
     seats = {f"name-{i}": "" for i in range(6)} | {f"colour-{i}": str(i) for i in range(6)}
     with pytest.raises(ValueError, match="Revised \\(2008\\) is for 3 to 5 players"):
         parse_settings({"count": "6", "edition": "revised", **seats})
     with pytest.raises(ValueError, match="Revised \\(2008\\) is for 3 to 5 players"):
         parse_settings({"count": "2", "edition": "revised", **seats})
     settings = parse_settings({"count": "4", "edition": "revised", "setup": "auto", **seats})
-    assert settings.edition == "revised" and settings.options == () and len(settings.seats) == 4
+    assert settings.edition == "revised" and settings.options == ("auto-setup",) and len(settings.seats) == 4
+    assert parse_settings({"count": "4", "edition": "revised", "setup": "manual", **seats}).options == ()
     with pytest.raises(ValueError, match="does not apply to Revised"):
         parse_settings({"count": "4", "edition": "revised", "options": ["army-cap"], **seats})
 

@@ -101,13 +101,19 @@ class Edition:
 
 @dataclass(frozen=True)
 class Option:
-    """A named change to the rules that combines with others."""
+    """A named change to the rules that combines with others. An option of the core's settings (``auto-setup``)
+    may mean more in one edition than another: ``described`` gives an edition's own words for it."""
 
     name: str
     title: str
     description: str
     apply: Callable[[Rules], Rules]
     editions: tuple[str, ...]
+    described: tuple[tuple[str, str], ...] = ()  # (edition, what the option does there)
+
+    def description_for(self, edition: str) -> str:
+        """What the option does in ``edition``."""
+        return dict(self.described).get(edition, self.description)
 
 
 EDITIONS: dict[str, Edition] = {}
@@ -126,6 +132,21 @@ def register_edition(edition: Edition) -> None:
 def register_option(option: Option) -> None:
     """Make an option findable by name."""
     OPTIONS[option.name] = option
+
+
+def offer_option(name: str, edition: str, description: str = "") -> None:
+    """Let the registered option ``name`` apply to one more edition (with the edition's own words for it, if
+    given): an edition offers an option of the core's settings without touching the other editions' code."""
+    option = OPTIONS[name]
+    described = (*option.described, (edition, description)) if description else option.described
+    OPTIONS[name] = replace(option, editions=(*option.editions, edition), described=described)
+
+
+# Options of the core's settings, which any edition may offer (``offer_option``).
+register_option(Option(
+    "auto-setup", "Automatic setup",
+    "Territories are dealt at random and starting armies spread at random, one at a time.",
+    lambda r: replace(r, auto_setup=True), ()))
 
 
 def make_rules(edition: str = "classic", options: Sequence[str] = (), revision: int | None = None) -> Rules:
@@ -165,13 +186,14 @@ __all__ = [
     "EDITIONS",
     "OPTIONS",
     "Edition",
-        "Option",
+    "Option",
     "Rules",
     "UnknownRules",
     "_castle",
     "_classic",
     "_revised",
     "make_rules",
+    "offer_option",
     "register_edition",
     "register_option",
 ]

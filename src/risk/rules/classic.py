@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from risk.rules import Edition, Option, Rules, register_edition, register_option
+from risk.rules import Edition, Option, Rules, offer_option, register_edition, register_option
 
 CLASSIC = Rules()
 
@@ -44,10 +44,9 @@ register_edition(Edition(
 ))
 
 _FAMILY = ("classic", "classic-1963")
+for _edition in _FAMILY:
+    offer_option("auto-setup", _edition)
 for _option in (
-    Option("auto-setup", "Automatic setup",
-           "Territories are dealt at random and starting armies spread at random, one at a time.",
-           lambda r: replace(r, auto_setup=True), _FAMILY),
     Option("headquarters", "Headquarters (shorter play)",
            "Each player chooses a secret headquarters; capture every opposing one while holding yours.",
            lambda r: replace(r, headquarters=True), _FAMILY),

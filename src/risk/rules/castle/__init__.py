@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from risk.board import Board
 from risk.deck import NO_TERRITORY, Deck, register_deck
-from risk.rules import Edition, Rules, register_edition
+from risk.rules import Edition, Rules, offer_option, register_edition
 
 # The deck: 12 Reinforcements, 8 Generals, 8 Marshalls, 6 Admirals, 7 Spies, 7 Diplomats, numbered in that order.
 CARD_KINDS = ("reinforcement", "general", "marshall", "admiral", "spy", "diplomat")
@@ -74,3 +74,7 @@ register_edition(Edition(
     "the end of the turn, no free move; capture every other castle. 2 to 6 players.",
     CASTLE, flow="risk.rules.castle.flow:CastleFlow", codec="risk.rules.castle.codec",
 ))
+offer_option(
+    "auto-setup", "castle",
+    "Castles, claims, the rounds of armies and the hidden armies are placed for everyone: each castle where it "
+    "can be held, the territories next to it claimed first, the armies guarding it first, the hidden army beside it.")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from risk import dice, rng
+from risk import auto_setup, dice, rng
 from risk.actions import (
     AcceptRoll,
     Action,
@@ -36,7 +36,7 @@ from risk.actions import (
 )
 from risk.board import Board, Continent
 from risk.deck import deck_for
-from risk.events import BattleFought, Captured, Eliminated, GameWon, Placed, TurnStarted
+from risk.events import BattleFought, Captured, Eliminated, GameWon, Placed, SetupDealt, TurnStarted
 from risk.flow import Events, Flow, Handler, armies_text, step, territory_name
 from risk.rules import Rules
 from risk.rules.castle import (
@@ -165,6 +165,31 @@ class CastleFlow(Flow):
             orders=default_orders(state.players))
         events.append(ChipsDrawn(tuple(drawn)))
         state.phase = CASTLE
+        if state.rules.auto_setup:
+            self.auto_setup(state, events)
+
+    def auto_setup(self, state: GameState, events: Events) -> None:
+        """The option ``auto-setup``: the castles, the claims, the rounds of armies and the hidden armies placed
+        for every player in the rule text's order, by the judgement of :mod:`risk.auto_setup` (a castle that can be
+        held, the claims around it, the armies guarding it first, the hidden army beside it), then the cards and
+        the first turn."""
+        order = self.setup_order(state)
+        extra = ext(state)
+        for seat in order:
+            state.current = seat
+            empire = state.board.continents[extra.empires[seat]].territories
+            free = [t for t in empire if state.owner[t] < 0]
+            self.apply_castle(state, PlaceCastle(auto_setup.choose_site(state, free, extra.castles)), events)
+        auto_setup.claim_around(state, order, extra.castles, self.claim)
+        events.append(SetupDealt(tuple(state.owner)))
+        auto_setup.spread_guarding(state, order, extra.castles)
+        self.finish_setup(state, events)  # on to the hidden armies, from the first player
+        for seat in order:
+            state.current = seat
+            site = auto_setup.choose_refuge(state, seat, extra.castles[seat], lambda t: t not in extra.castles)
+            if site < 0:  # no territory of its own without a castle (never on the shipped board): any
+                site = auto_setup.draw(state, [t for t in range(state.board.size) if t not in extra.castles])
+            self.apply_hide(state, ChooseHiddenArmy(site), events)
 
     def check_castle(self, state: GameState, action: Action) -> None:
         assert isinstance(action, PlaceCastle)
@@ -888,6 +913,8 @@ class CastleFlow(Flow):
                 return f"Castle chips drawn: {drawn}."
             case CastlePlaced(seat, territory):
                 return f"{names[seat]} places a castle on {place(territory)}."
+            case SetupDealt():  # the automatic setup's claims
+                return "The territories are claimed for everyone: those next to each castle first, the rest at random."
             case HiddenArmyChosen(seat, _):
                 return f"{names[seat]} chooses where a hidden army waits, in secret."
             case CardsDealt(cards, first):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from risk.board import Board
 from risk.deck import Deck, register_deck
-from risk.rules import Edition, Option, Rules, register_edition, register_option
+from risk.rules import Edition, Option, Rules, offer_option, register_edition, register_option
 
 # The twelve objectives of the box, by number: six Minor, then six Major (tiers after the fan implementation
 # the research found, docs/rules.md). "In a turn" counts what was not held at the start of the turn.
@@ -99,6 +99,11 @@ register_edition(Edition(
     "objectives while holding your capital. 3 to 5 players.",
     REVISED, flow="risk.rules.revised.flow:RevisedFlow", codec="risk.rules.revised.codec",
 ))
+
+offer_option(
+    "auto-setup", "revised",
+    "Capitals, claims and starting troops are placed for everyone: each capital where it can be held, the "
+    "territories next to it claimed first, the troops guarding it first.")
 
 
 def _settings(rules: Rules) -> RevisedSettings:

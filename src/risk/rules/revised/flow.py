@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from risk import rng
+from risk import auto_setup, rng
 from risk.actions import (
     Action,
     Attack,
@@ -29,7 +29,7 @@ from risk.actions import (
 from risk.board import Board
 from risk.deck import deck_for
 from risk.dice import PLAIN, DiceModel
-from risk.events import Fortified, GameWon
+from risk.events import Fortified, GameWon, SetupDealt
 from risk.flow import Events, Flow, Handler, armies_text, step, territory_name
 from risk.rules import Rules
 from risk.rules.revised import (
@@ -127,6 +127,23 @@ class RevisedFlow(Flow):
             holders=[-1] * slots, rewarded=[-1] * slots, airfields=[-1] * slots)
         events.append(BoardDealt(cities, tuple(objectives), tuple(rewards)))
         state.phase = CAPITAL
+        if state.rules.auto_setup:
+            self.auto_setup(state, events)
+
+    def auto_setup(self, state: GameState, events: Events) -> None:
+        """The option ``auto-setup``: the capitals, the claims and the troops placed for every player in the rule
+        text's order, by the judgement of :mod:`risk.auto_setup` (a capital that can be held, the claims around it,
+        the troops guarding it first), then the first turn."""
+        order = self.setup_order(state)
+        capitals = ext(state).capitals
+        for seat in order:
+            state.current = seat
+            free = [t for t, who in enumerate(state.owner) if who < 0]
+            self.apply_capital(state, PlaceCapital(auto_setup.choose_site(state, free, capitals)), events)
+        auto_setup.claim_around(state, order, capitals, self.claim)
+        events.append(SetupDealt(tuple(state.owner)))
+        auto_setup.spread_guarding(state, order, capitals)
+        self.finish_setup(state, events)
 
     def check_capital(self, state: GameState, action: Action) -> None:
         assert isinstance(action, PlaceCapital)
@@ -594,6 +611,8 @@ class RevisedFlow(Flow):
                 return f"Cities on {', '.join(place(t) for t in cities)}. Objectives: {shown}."
             case CapitalPlaced(seat, territory):
                 return f"{names[seat]} places a capital on {place(territory)}."
+            case SetupDealt():  # the automatic setup's claims
+                return "The territories are claimed for everyone: those next to each capital first, the rest at random."
             case StarsTraded(seat, cards, stars, armies):
                 return (f"{names[seat]} trades {len(cards)} card{'s' if len(cards) != 1 else ''} worth {stars} stars "
                         f"for {armies_text(armies)}.")
