@@ -186,8 +186,6 @@ class CastleBot(HeuristicBot):
         extra, board = ext(state), state.board
         empire = extra.empires[state.current]
         free = [t for t in board.continents[empire].territories if state.owner[t] < 0]
-        if self.tactics.careless:
-            return PlaceCastle(self._pick(free))
         neighbours = board.neighbours
 
         def score(t: int) -> tuple[float, int]:
@@ -197,6 +195,10 @@ class CastleBot(HeuristicBot):
             value -= 1.5 * sum(1 for n in neighbours[t] if n in extra.castles)
             return value, -t
 
+        if self.tactics.careless:  # one of the better half, never beside a castle where it can be elsewhere
+            apart = [t for t in free if not any(n in extra.castles for n in neighbours[t])] or free
+            ranked = sorted(apart, key=score, reverse=True)
+            return PlaceCastle(self._pick(ranked[:max(1, (len(ranked) + 1) // 2)]))
         return PlaceCastle(max(free, key=score))
 
     def _claim(self, state: GameState) -> Action:
@@ -221,6 +223,15 @@ class CastleBot(HeuristicBot):
             return base + 0.05 * friends + near, -t
 
         return Claim(max((t for t, who in enumerate(owner) if who < 0), key=score))
+
+    def site_short(self, state: GameState, sv: Survey) -> int:
+        """The castle, while it holds fewer than ``Tactics.setup_guard`` armies over its threat (the careless
+        player's guard is smaller, but it has one: a castle left with one army beside an enemy stack loses the
+        game at the first attack)."""
+        castle = ext(state).castles[sv.me]
+        if castle >= 0 and state.armies[castle] < self.tactics.setup_guard + sv.threat[castle]:
+            return castle
+        return -1
 
     def setup_spot(self, state: GameState, sv: Survey) -> int:
         """The castle first, while it is weaker than what borders it; then the classic fronts."""

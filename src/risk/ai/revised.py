@@ -90,6 +90,9 @@ _NONE: list[int] = []  # no targets (shared, never changed)
 _CONTINENTS: dict[tuple[str, str], int] = {}
 
 
+CARELESS_GUARD = 2  # the careless player's capital takes starting armies until it has this many over its threat
+
+
 def _continent_index(board: Board, key: str) -> int:
     """The index of the continent an objective names ("north-america" is ``north_america``)."""
     index = _CONTINENTS.get((board.id, key))
@@ -381,6 +384,15 @@ class RevisedBot(HeuristicBot):
             return base + w.claim_friend * friends + around, -t
 
         return Claim(max((t for t, who in enumerate(owner) if who < 0), key=score))
+
+    def site_short(self, state: GameState, sv: Survey) -> int:
+        """The capital, while it holds fewer than ``Weights.setup_guard`` armies over its threat (the careless
+        player only :data:`CARELESS_GUARD`: it spreads the rest, but never leaves its capital to the first attack)."""
+        capital = ext(state).capitals[sv.me]
+        guard = CARELESS_GUARD if self.skill.spread else self.weights.setup_guard
+        if capital >= 0 and state.armies[capital] < guard + sv.threat[capital] and room(state, capital) > 0:
+            return capital
+        return -1
 
     def setup_spot(self, state: GameState, sv: Survey) -> int:
         """The capital first, while it is weaker than what borders it; then the classic fronts."""
