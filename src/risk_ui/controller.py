@@ -46,7 +46,7 @@ from risk_ui import record_state
 from risk_ui.edition_actions import CLASSIC, EditionActions
 from risk_ui.palette import NEUTRAL, PALETTE, Colour
 from risk_ui.record_state import RecordUi
-from risk_ui.words import Unfetchable, armies_text, error_text
+from risk_ui.words import HEADQUARTERS_FOR_TWO, Unfetchable, armies_text, error_text
 
 AMOUNTS = ("1", "5", "all", "number")
 MAX_SEATS = 6  # rows of the new-game dialog: the most players any edition seats
@@ -77,6 +77,7 @@ ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -
 EXCLUSIVE_OPTIONS = {"headquarters": ("headquarters", "headquarters-short")}
 SHORT_HEADQUARTERS = "headquarters-short"
 SHORT_HEADQUARTERS_PLAYERS = 4  # fewer players must capture every opposing headquarters anyway
+HEADQUARTERS_PLAYERS = 3  # with two, one capture of one territory decides (docs/rules.md)
 # Options that each make sense alone but not together, with the reason the dialog gives.
 CONFLICTING_OPTIONS = {
     ("basic-training", "world-conquest"): (
@@ -218,6 +219,8 @@ def _check_together(options: Sequence[str], people: int) -> None:
         if len(chosen) > 1:
             titles = " or ".join(f"\u201c{OPTIONS[o].title}\u201d" for o in chosen)
             raise ValueError(f"choose either {titles}, not both: the shorter goal is already a headquarters game")
+    if people < HEADQUARTERS_PLAYERS and any(o in EXCLUSIVE_OPTIONS["headquarters"] for o in options):
+        raise ValueError(HEADQUARTERS_FOR_TWO)
     if SHORT_HEADQUARTERS in options and people < SHORT_HEADQUARTERS_PLAYERS:
         raise ValueError(f"the shorter headquarters goal is for {SHORT_HEADQUARTERS_PLAYERS} to 6 players: with "
                          f"{people}, every opposing headquarters must be captured, so choose "

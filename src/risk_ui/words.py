@@ -38,6 +38,13 @@ def board_missing_text(ref: str) -> str:
     return f"this browser holds no board {ref}"
 
 
+# The new-game dialog's refusal of a headquarters game for two (docs/rules.md, "Options that do not go together").
+HEADQUARTERS_FOR_TWO = (
+    "a headquarters game needs 3 or more players: with two, each would have one territory to hold and one to "
+    "take (the neutral armies choose none), and the first capture of it could end the game on the first turn. "
+    "Choose \u201cOff\u201d, or add a player")
+
+
 class Unfetchable(ImportError):
     """Code of the game's that could not be had: an archive fetched on demand with no network for it, or a
     copy of another build (raised by :mod:`risk_ui.on_demand`; the controller tells the player, who can do

@@ -596,6 +596,8 @@ def test_a_captured_target_ends_its_attack_and_its_threshold():
         ({"count": "4", "options": ["headquarters", "headquarters-short"]}, "choose either"),
         ({"count": "4", "options": ["headquarters"], "headquarters": "headquarters-short"}, "choose either"),
         ({"count": "3", "headquarters": "headquarters-short"}, "shorter headquarters goal is for 4 to 6 players"),
+        ({"count": "2", "headquarters": "headquarters"}, "a headquarters game needs 3 or more players"),
+        ({"count": "2", "edition": "classic-1963", "headquarters": "headquarters"}, "needs 3 or more players"),
         ({"count": "4", "headquarters": "nonsense"}, "does not apply"),
     ],
 )

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from risk.codec import decode_game, encode_game
+from risk.game import Game, Seat
+from risk.rules import make_rules
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from ui.fakedom import FakeDocument
 
@@ -61,3 +64,22 @@ def test_the_shorter_goal_with_three_players_keeps_the_dialog_open_with_the_reas
     doc.click(doc.getElementById("ng-start"))
     assert not doc.getElementById("new-game-dialog").open
     assert c.state.rules.headquarters and not c.state.rules.headquarters_short
+
+
+def test_a_headquarters_game_for_two_keeps_the_dialog_open_with_the_reason(mount: Mount):
+    """Decided in docs/rules.md: the option is refused with two players, and the dialog says why; a link that
+    carries such a game still opens (the engine takes any combination)."""
+    c = Controller.new(DEFAULT_SETTINGS, seed=2)
+    old = c.game
+    doc, _ = mount(c)
+    open_dialog(doc, 2)
+    choose_headquarters(doc, "headquarters")
+    doc.click(doc.getElementById("ng-start"))
+    error = doc.getElementById("ng-error")
+    assert doc.getElementById("new-game-dialog").open and c.game is old and not error.hidden
+    assert error.textContent.startswith("a headquarters game needs 3 or more players: with two,")
+    choose_headquarters(doc, "")
+    doc.click(doc.getElementById("ng-start"))
+    assert not doc.getElementById("new-game-dialog").open and c.state.people == 2 and not c.state.rules.headquarters
+    two = Game.start(make_rules("classic", ["auto-setup", "headquarters"]), [Seat("Ann", 0), Seat("Bob", 1)], 3)
+    assert decode_game(encode_game(two)).state == two.state
