@@ -385,8 +385,9 @@ class Controller:
             return
         if phase is Phase.CLAIM:
             self._play(Claim(territory))
-        elif phase is Phase.SETUP:
-            self._play(Place(territory, 1))
+        elif phase is Phase.SETUP:  # one's own armies by the amount chosen (at most this round's), a neutral's one
+            mine = state.owner[territory] == state.current
+            self._play(Place(territory, min(self.placement_count(), state.quota_own) if mine else 1))
         elif phase is Phase.HEADQUARTERS:
             self._play(ChooseHeadquarters(territory))
         elif phase is Phase.REINFORCE:
@@ -589,8 +590,10 @@ class Controller:
     # -- amounts ----------------------------------------------------------------------------------
 
     def placement_count(self) -> int:
-        """Armies one click places: 1, 5, all or the typed number (5 and all never more than the reserve)."""
-        reserve = self.state.reserve[self.state.current]
+        """Armies one click places: 1, 5, all or the typed number (5 and all never more than the reserve, or in
+        a setup round than the round's armies)."""
+        state = self.state
+        reserve = state.quota_own if state.phase is Phase.SETUP else state.reserve[state.current]
         if self.ui.amount == "5":
             return max(1, min(5, reserve))
         if self.ui.amount == "all":

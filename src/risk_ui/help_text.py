@@ -150,6 +150,11 @@ OPTION_RULES: dict[str, RulesEntry] = {
     "auto-setup": RulesEntry("auto-setup", (
         "Territories are dealt at random and the starting armies spread one at a time at random; the "
         "game starts at the first turn.",
+        "Revised: each capital goes where it can be held (few borders, away from the others), the territories "
+        "next to it are claimed for its player first, the rest at random, and the troops guard it first.",
+        "Castle Risk: each castle goes where it can be held in its empire (few borders, no coast where "
+        "possible), the territories next to it are claimed for its player first, the armies guard it first, "
+        "and the hidden army waits beside it, in secret.",
     )),
     "headquarters": RulesEntry("headquarters", (
         "After setup each player chooses a headquarters among their territories, in secret.",
@@ -182,6 +187,43 @@ OPTION_RULES: dict[str, RulesEntry] = {
         "Only the last player standing wins; objectives and rewards still count.",
     )),
 }
+
+
+# An option's rules in a game of one edition (the in-game list), where the edition has its own words for it.
+EDITION_OPTION_RULES: dict[tuple[str, str], RulesEntry] = {
+    ("auto-setup", "classic"): RulesEntry("auto-setup", OPTION_RULES["auto-setup"].points[:1]),
+    ("auto-setup", "classic-1963"): RulesEntry("auto-setup", OPTION_RULES["auto-setup"].points[:1]),
+    ("auto-setup", "revised"): RulesEntry("auto-setup", OPTION_RULES["auto-setup"].points[1:2]),
+    ("auto-setup", "castle"): RulesEntry("auto-setup", OPTION_RULES["auto-setup"].points[2:3]),
+}
+
+# The new-game dialog's setup choice, by edition: (automatic, by hand).
+SETUP_CHOICES: dict[str, tuple[str, str]] = {
+    "classic": ("Territories are dealt at random and starting armies spread at random, one at a time.",
+                "Players claim territories one at a time, then place their remaining armies."),
+    "revised": ("Capitals, claims and troops placed for everyone: each capital where it can be held, the "
+                "territories next to it claimed first, the troops guarding it first.",
+                "Each player places a capital, then the territories are claimed one at a time and the rest "
+                "of the troops placed one at a time."),
+    "castle": ("Castles, claims, armies and hidden armies placed for everyone: each castle where it can be "
+               "held, the territories next to it claimed first, the armies guarding it first.",
+               "Each player places a castle in the empire drawn, the territories are claimed one at a time, the "
+               "rest placed five at a time, and each hides an army in secret."),
+}
+
+
+def option_rules(name: str, edition: str) -> RulesEntry | None:
+    """An option's rules as a game of ``edition`` plays it (None: no words of the page's own)."""
+    return EDITION_OPTION_RULES.get((name, edition)) or OPTION_RULES.get(name)
+
+
+def setup_choice(edition: str) -> tuple[str, str]:
+    """The dialog's words for the automatic and the manual setup of an edition.
+
+    >>> setup_choice("castle")[1].startswith("Each player places a castle")
+    True
+    """
+    return SETUP_CHOICES.get(edition, SETUP_CHOICES["classic"])
 
 
 def rules_html() -> str:

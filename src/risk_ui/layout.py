@@ -88,7 +88,7 @@ def dialog_html() -> str:
         for name, option in OPTIONS.items() if name != SETUP_OPTION and name not in grouped)
     exclusive = "".join(_exclusive_html(group, members) for group, members in EXCLUSIVE_OPTIONS.items()
                         if any(name in OPTIONS for name in members))
-    setup = OPTIONS[SETUP_OPTION].description if SETUP_OPTION in OPTIONS else "Territories are dealt at random."
+    automatic, by_hand = help_text.setup_choice(DEFAULT_SETTINGS.edition)
     return (
         '<dialog id="new-game-dialog" aria-labelledby="ng-title">'
         '<form id="ng-form" method="dialog">'
@@ -98,10 +98,11 @@ def dialog_html() -> str:
         + '<fieldset><legend>Rules</legend>' + editions + "</fieldset>"
         '<fieldset id="ng-setup"><legend>Setup</legend>'
         '<label class="choice"><input type="radio" name="ng-setup" value="auto" checked>'
-        f'<span class="choice-title">Automatic</span><span class="choice-text">{escape(setup)}</span></label>'
+        '<span class="choice-title">Automatic</span>'
+        f'<span class="choice-text" id="ng-setup-auto-text">{escape(automatic)}</span></label>'
         '<label class="choice"><input type="radio" name="ng-setup" value="manual">'
-        '<span class="choice-title">By hand</span><span class="choice-text">Players claim territories one '
-        "at a time, then place their remaining armies.</span></label></fieldset>"
+        '<span class="choice-title">By hand</span>'
+        f'<span class="choice-text" id="ng-setup-manual-text">{escape(by_hand)}</span></label></fieldset>'
         + exclusive
         + '<fieldset id="ng-options"><legend>Options</legend>' + options + "</fieldset>"
         '<div class="dialog-buttons">'  # the reason for a refusal stays in sight beside "Start game"

@@ -308,7 +308,7 @@ def rules_list_html(controller: Controller) -> str:
         option = OPTIONS.get(name)
         if option is None:
             continue
-        words = help_text.OPTION_RULES.get(name)
+        words = help_text.option_rules(name, rules.edition)
         text = " ".join(words.points) if words else option.description
         items.append(f"<li><strong>{escape(option.title)}</strong>: {escape(text)}</li>")
     return "".join(items)
@@ -365,13 +365,20 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c: dict[str, Control] = {}
     name = controller.seat_name
 
-    # Placing reinforcements.
+    # Placing reinforcements, or a setup round of several armies (Castle Risk's fives, the classic two-player
+    # game's twos): the amount buttons place several a click.
     placing = phase is Phase.REINFORCE and not covered and not must_trade(state)
-    c["panel-place"] = Control(hidden=not placing)
-    if placing:
-        reserve = state.reserve[seat]
-        c["place-summary"] = Control(text=f"{armies_text(reserve)} to place: click or press Enter on your "
-                                          "territories.")
+    rounds = (phase is Phase.SETUP and not covered and state.quota_own > 0
+              and flow_for(state.rules).setup_batch(state) > 1)
+    c["panel-place"] = Control(hidden=not (placing or rounds))
+    if placing or rounds:
+        reserve = state.quota_own if rounds else state.reserve[seat]
+        if rounds:
+            summary = (f"{armies_text(reserve)} of yours to place this round ({armies_text(state.reserve[seat])} "
+                       "left in all): click or press Enter on your territories.")
+        else:
+            summary = f"{armies_text(reserve)} to place: click or press Enter on your territories."
+        c["place-summary"] = Control(text=summary)
         for amount in ("1", "5", "all"):
             c[f"amount-{amount}"] = Control(pressed=ui.amount == amount)
         c["amount-number"] = Control(value=str(ui.number), maximum=str(max(1, reserve)))
@@ -501,6 +508,9 @@ def _dialog_controls(edition: str, people: int, error: str) -> dict[str, Control
         applies = option_applies(option_name, edition)
         if option_name == SETUP_OPTION:
             c["ng-setup"] = Control(hidden=not applies)
+            automatic, by_hand = help_text.setup_choice(edition)
+            c["ng-setup-auto-text"] = Control(text=automatic)
+            c["ng-setup-manual-text"] = Control(text=by_hand)
             continue
         c[f"ng-option-{option_name}"] = Control(disabled=not applies)
         if option_name not in grouped:
