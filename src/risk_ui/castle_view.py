@@ -19,7 +19,7 @@ from html import escape
 from typing import ClassVar
 
 from risk.deck import deck_for
-from risk.events import Event
+from risk.events import Eliminated, Event
 from risk.flow import flow_for
 from risk.odds_float import Battle
 from risk.rules.castle import (
@@ -34,12 +34,14 @@ from risk.rules.castle import (
     SPY,
     CastleSettings,
 )
-from risk.rules.castle.events import CastlePlaced, HiddenArmyRevealed, SeaAttackMade
+from risk.rules.castle.events import CastleCaptured, CastlePlaced, HiddenArmyRevealed, SeaAttackMade
 from risk.rules.castle.flow import CASTLE, HIDING, SPOILS, SPY_LOOK, CastleFlow
 from risk.rules.castle.state import CastleState
 from risk.state import GameState, Phase
+from risk_ui import words
 from risk_ui.controller import Controller
 from risk_ui.edition_ui import EditionUi, Site
+from risk_ui.help_text import CASTLE_LOST
 from risk_ui.palette import site_svg
 from risk_ui.screen import Control
 from risk_ui.words import armies_text, plural
@@ -201,9 +203,9 @@ def hidden_and_orders_html(c: Controller, seat: int, enabled: bool) -> str:
         parts.append(f'<p class="hidden-army" data-site="{site}">{escape(text)}</p>{button}')
     orders = extra.orders[seat]
     toggles = []
-    for bit, words in ((AUTO_MARSHALL, "Play a Marshall when I am attacked"), (BLOCK_SPY, "Block a Spy with my Spy")):
+    for bit, said in ((AUTO_MARSHALL, "Play a Marshall when I am attacked"), (BLOCK_SPY, "Block a Spy with my Spy")):
         on = bool(orders & bit)
-        toggles.append(_button("orders", str(orders ^ bit), words, enabled and state.phase is Phase.ATTACK,
+        toggles.append(_button("orders", str(orders ^ bit), said, enabled and state.phase is Phase.ATTACK,
                                f' aria-pressed="{"true" if on else "false"}" data-order="{bit}"'))
     parts.append('<div class="orders" role="group" aria-label="Standing orders (what your cards do on other '
                  'players\u2019 turns)"><p class="note">Standing orders, for other players\u2019 turns:</p>'
@@ -258,6 +260,48 @@ def spy_html(c: Controller) -> str:
 
 
 # ------------------------------------------------------------------------------------------------
+# The castle in danger
+
+
+def castle_warning(c: Controller) -> str:
+    """A warning when the move being chosen (a move-in out of the castle, an attack from it until won, an
+    Admiral loading armies there) would leave one's castle no stronger than an enemy stack beside it, with what
+    losing it means; "" otherwise. (The hidden army comes out on its own site, never a castle, and there is no
+    free move: no other move weakens a castle.)"""
+    state, ui = c.state, c.ui
+    extra = castle_state(state)
+    if extra is None or ui.handoff >= 0 or ui.record.replay is not None or state.phase.setup:
+        return ""
+    seat = state.current
+    castle = extra.castles[seat]
+    if castle < 0 or state.owner[castle] != seat or not c.is_human(seat):
+        return ""
+    armies, owner = state.armies, state.owner
+    if state.phase is Phase.OCCUPY and state.battle_source == castle:
+        count = c.occupy_count()
+        left, could, doing = armies[castle] - count, False, f"moving {armies_text(count)} in"
+    elif state.phase is Phase.ATTACK and ui.selected == castle and ui.target >= 0 and owner[ui.target] != seat:
+        if ui.sailing >= 0:
+            battle = UI.chosen_battle(c)
+            load = battle[2] if battle is not None else armies[castle] - 1
+            left, could, doing = armies[castle] - load, False, f"sailing with {armies_text(load)}"
+        else:
+            left, could = max(1, ui.threshold), True
+            doing = "attacking until won" if ui.threshold <= 1 else f"attacking until {ui.threshold} are left"
+    else:
+        return ""
+    beside = [t for t in state.board.neighbours[castle] if owner[t] not in (seat, -1)]
+    if not beside:
+        return ""
+    where = max(beside, key=lambda t: (armies[t], -t))
+    if left > armies[where]:
+        return ""
+    said = words.castle_warning(doing, could, c.territory_name(castle), left, c.seat_name(owner[where]),
+                                armies[where], c.territory_name(where))
+    return f"{said} {CASTLE_LOST}."
+
+
+# ------------------------------------------------------------------------------------------------
 # The edition's part of the page
 
 
@@ -281,7 +325,7 @@ class CastleUi(EditionUi):
         phase = state.phase
         if phase is CASTLE:
             return (f"{name}: place your castle, with its first army, on an empty territory of the "
-                    f"{empire_name(state, seat)}.")
+                    f"{empire_name(state, seat)}. {CASTLE_LOST}.")
         if phase is HIDING:
             return f"{name}: choose, in secret, where your hidden army waits (any territory without a castle)."
         if phase is SPOILS:
@@ -377,11 +421,24 @@ class CastleUi(EditionUi):
         return "".join(site_svg("castle", c.seat_colour(first.get(chip, seat)).hex, 14) for chip in extra.chips[seat])
 
     def winner_text(self, c: Controller) -> str | None:
+        """Whose castle fell last, and where (the capture that won, from the record)."""
         state = c.state
         if castle_state(state) is None or state.winner < 0:
             return None
-        return (f"{c.seat_name(state.winner)} holds the last castle and every castle chip, after "
-                f"{plural(state.turn, 'turn', 'turns')}.")
+        name = c.seat_name(state.winner)
+        for step in reversed(c.game.history):
+            fell = next((e for e in step.events if isinstance(e, CastleCaptured) and e.by == state.winner), None)
+            if fell is not None:
+                place = state.board.territories[fell.territory].name
+                return words.won_castles(name, c.seat_name(fell.seat), place, state.turn)
+        return words.won_castles_held(name, state.turn)
+
+    def out_text(self, c: Controller, eliminated: Eliminated, events: tuple[Event, ...], whose: str) -> str | None:
+        """A player is out when its castle falls, however much else it holds: say so."""
+        fell = next((e for e in events if isinstance(e, CastleCaptured) and e.seat == eliminated.seat), None)
+        if fell is None:
+            return None
+        return words.out_castle(c.seat_name(fell.by), whose, c.state.board.territories[fell.territory].name)
 
     def income_text(self, c: Controller) -> str | None:
         state = c.state
@@ -452,6 +509,8 @@ class CastleUi(EditionUi):
         state, ui = c.state, c.ui
         extra = castle_state(state)
         controls: dict[str, Control] = {"panel-castle": Control(hidden=extra is None)}
+        warning = castle_warning(c) if playing else ""
+        controls["warning"] = Control(text=warning, hidden=not warning)
         spying = state.phase is SPY_LOOK and not covered and playing and extra is not None and ui.viewer == extra.spier
         controls["panel-spy"] = Control(hidden=not spying)
         controls["spy-dialog"] = Control(hidden=not spying or ui.spy_closed)  # a modal <dialog>

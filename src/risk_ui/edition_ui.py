@@ -4,18 +4,18 @@
 The classic page is :class:`EditionUi` itself, which adds nothing. An edition subclasses it and overrides
 the hooks it needs: words for its own steps (``status``), what stands on the map (``sites``: each a shape in
 a colour, and words for a screen reader), which territories its steps offer (``highlights``), a line per
-player, how the winner won, where a turn's armies came from, its hand of cards and what can be done with
-them, the dice modifiers the odds panel names and the battle it works out (``chosen_battle``), its panels
-(``panels``, ``html`` and ``controls``) and which territories its events touch in a replay (``marks``). The
-renderers ask the one of the game on the table (:func:`risk_ui.edition_views.ui_for`), so none of them
-asks which edition is played. Pure, like the view.
+player, how the winner won and how a player was put out, where a turn's armies came from, its hand of cards
+and what can be done with them, the dice modifiers the odds panel names and the battle it works out
+(``chosen_battle``), its panels (``panels``, ``html`` and ``controls``) and which territories its events touch in a
+replay (``marks``). The renderers ask the one of the game on the table (:func:`risk_ui.edition_views.ui_for`),
+so none of them asks which edition is played. Pure, like the view.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from risk.events import Event
+from risk.events import Eliminated, Event
 from risk.odds_float import Battle
 from risk.state import GameState
 from risk_ui.controller import Controller
@@ -55,6 +55,11 @@ class EditionUi:
 
     def winner_text(self, c: Controller) -> str | None:
         """How the winner won (None: the classic sentence)."""
+        return None
+
+    def out_text(self, c: Controller, eliminated: Eliminated, events: tuple[Event, ...], whose: str) -> str | None:
+        """How a person was put out of the game, ``events`` being the action's that did it and ``whose`` "your" or
+        "the last person's" (None: the classic sentence, the last territory taken)."""
         return None
 
     def income_extras(self, c: Controller, seat: int) -> list[tuple[str, int]]:

@@ -85,6 +85,9 @@ def edition_place(name: str) -> int:
     return EDITION_ORDER.index(name) if name in EDITION_ORDER else len(EDITION_ORDER)
 
 
+# What losing one's castle means, said wherever it matters: the rules, the castle's placement, the warnings.
+CASTLE_LOST = "Lose your castle and you are out of the game at once, whatever else you hold"
+
 EDITION_RULES: dict[str, RulesEntry] = {
     "classic": RulesEntry("classic", (
         "3 to 6 players; 2 players get a third, neutral army that takes territories but never attacks.",
@@ -118,7 +121,7 @@ EDITION_RULES: dict[str, RulesEntry] = {
     )),
     "castle": RulesEntry("castle", (
         "Europe in 1850, for 2 to 6 players with 40, 35, 30, 25 or 20 armies each: six empires and eleven "
-        "independent lands. Win by capturing every other player's castle.",
+        "independent lands. Win by capturing every other player's castle. " + CASTLE_LOST + ".",
         "Setup: each player draws an empire's castle chip and puts the castle, with one army, on a territory "
         "of that empire. Then the territories are claimed one army at a time, the rest placed five at a "
         "time, and each player chooses, in secret, a territory for a hidden army (any without a castle).",

@@ -203,6 +203,7 @@ def app_html() -> str:
         '<section class="turn" aria-label="Turn">'
         '<p id="status" class="status" role="status" aria-live="polite"></p>'
         '<p id="message" class="message" role="status" aria-live="polite"></p>'
+        '<p id="warning" class="warning" role="status" aria-live="polite" hidden></p>'
         '<div id="problem" class="problem" role="alert" hidden><p id="problem-text"></p>'
         + _button("dismiss-problem", "Dismiss", element_id="problem-dismiss")
         + "</div>"

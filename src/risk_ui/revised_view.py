@@ -25,6 +25,7 @@ from risk.rules.revised.events import CapitalPlaced, ObjectiveClaimed
 from risk.rules.revised.flow import CAPITAL, RevisedFlow
 from risk.rules.revised.state import RevisedState
 from risk.state import GameState, Phase
+from risk_ui import words
 from risk_ui.controller import Controller
 from risk_ui.edition_ui import EditionUi, Site
 from risk_ui.palette import CITY_HEX, mark_svg, site_svg
@@ -163,13 +164,11 @@ def winner_text(controller: Controller) -> str | None:
     if extra is None or state.winner < 0:
         return None
     name = controller.seat_name(state.winner)
-    turns = plural(state.turn, "turn", "turns")
     alive = [p for p in range(state.players) if state.alive[p]]
-    if alive == [state.winner]:
-        return f"{name} is the last player standing, after {turns}."
+    if alive == [state.winner]:  # no neutral in this edition: the last one standing holds every territory
+        return words.won_the_world(name, state.turn)
     capital = state.board.territories[extra.capitals[state.winner]].name
-    held = plural(extra.objectives_of(state.winner), "objective", "objectives")
-    return f"{name} holds {held} and their capital, {capital}: victory in {turns}."
+    return words.won_objectives(name, extra.objectives_of(state.winner), settings_of(state).goal, capital, state.turn)
 
 
 def goal_text(state: GameState) -> str:

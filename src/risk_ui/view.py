@@ -31,7 +31,7 @@ from risk.history import describe, seat_names
 from risk.rules import EDITIONS, OPTIONS
 from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
-from risk_ui import bots, help_text, odds_view, record
+from risk_ui import bots, help_text, odds_view, record, words
 from risk_ui.controller import (
     EXCLUSIVE_OPTIONS,
     MAX_SEATS,
@@ -455,6 +455,7 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         c["occupy-max"] = Control(text=f"Most ({high})", disabled=low == high)
 
     c["end-turn"] = Control(hidden=phase not in (Phase.ATTACK, Phase.FORTIFY) or covered)
+    c["warning"] = Control(text="", hidden=True)  # a move that risks too much, in an edition's words
 
     # Overlays.
     c["handoff"] = Control(hidden=not covered or ui.home)  # the first screen covers every other
@@ -469,9 +470,7 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["winner"] = Control(hidden=not over or ui.winner_dismissed or ui.home)
     if over:
         c["winner-title"] = Control(text=f"{name(state.winner)} wins!")
-        how = ui_for(state).winner_text(controller) or (
-            f"{name(state.winner)} has conquered the world in {plural(state.turn, 'turn', 'turns')}.")
-        c["winner-text"] = Control(text=how)
+        c["winner-text"] = Control(text=winner_text(controller))
     out = controller.people_out() and not over and not ui.out_dismissed
     c["out"] = Control(hidden=not out or ui.home)
     if out:
@@ -488,6 +487,28 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     # edition's options, the error if any.
     c.update(_dialog_controls(ui.dialog_edition, seats_in_dialog, ui.dialog_error))
     return c
+
+
+def winner_text(controller: Controller) -> str:
+    """How the game was won: the edition's words, else the classic game's three ways (every territory taken; the
+    last player standing while the neutral still holds some; the headquarters goal). Never "conquered the world"
+    unless the winner holds every territory."""
+    said = ui_for(controller.state).winner_text(controller)
+    if said is not None:
+        return said
+    state = controller.state
+    winner, board = state.winner, state.board
+    name = controller.seat_name(winner)
+    others = [p for p in range(state.players) if p not in (winner, state.neutral)]
+    if state.rules.headquarters and any(state.alive[p] for p in others):
+        hq = state.headquarters
+        taken = [board.territories[hq[p]].name for p in others if hq[p] >= 0 and state.owner[hq[p]] == winner]
+        return words.won_headquarters(name, taken, board.territories[hq[winner]].name,
+                                      len(taken) == len(others), state.turn)
+    held = state.owner.count(winner)
+    if held == board.size:
+        return words.won_the_world(name, state.turn)
+    return words.won_last_standing(name, held, board.size, state.turn)
 
 
 def _dialog_controls(edition: str, people: int, error: str) -> dict[str, Control]:
@@ -543,20 +564,25 @@ def _home_controls(controller: Controller) -> dict[str, Control]:
 
 
 def _out_texts(controller: Controller) -> dict[str, Control]:
-    """The screen that says every person is out: who took the last territory, and what next."""
+    """The screen that says every person is out: how (the last territory taken, or the edition's way), and what
+    next."""
     state, game = controller.state, controller.game
     people = [s for s in range(len(game.seats)) if controller.is_human(s)]
-    last = None
+    last, events = None, ()
     for step in reversed(game.history):  # the latest elimination of a person
         last = next((e for e in step.events if isinstance(e, Eliminated) and e.seat in people), None)
         if last is not None:
+            events = step.events
             break
     bots_left = sum(1 for s in range(len(game.seats)) if state.alive[s] and not controller.is_human(s))
     if len(people) == 1:
         title, whose = "You are out of the game", "your"
     else:
         title, whose = "Everyone at the table is out", "the last person's"
-    how = f"{controller.seat_name(last.by)} took {whose} last territory. " if last is not None else ""
+    how = ""
+    if last is not None:
+        said = ui_for(state).out_text(controller, last, tuple(events), whose)
+        how = (said or words.out_last_territory(controller.seat_name(last.by), whose)) + " "
     players = "computer player plays" if bots_left == 1 else "computer players play"
     return {
         "out-title": Control(text=title),

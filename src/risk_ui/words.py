@@ -49,3 +49,77 @@ class Unfetchable(ImportError):
     """Code of the game's that could not be had: an archive fetched on demand with no network for it, or a
     copy of another build (raised by :mod:`risk_ui.on_demand`; the controller tells the player, who can do
     something about it, unlike any other failed import)."""
+
+
+# ------------------------------------------------------------------------------------------------
+# The end of a game and of a player's game: each way of winning and of losing says its own truth, and "conquered
+# the world" only when the winner holds every territory.
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve")
+
+
+def count_words(count: int) -> str:
+    """A small count in words ("three"), a larger one in figures."""
+    return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+
+
+def turns_text(turns: int) -> str:
+    """ "1 turn", "12 turns"."""
+    return plural(turns, "turn", "turns")
+
+
+def won_the_world(name: str, turns: int) -> str:
+    """The winner holds every territory."""
+    return f"{name} has conquered the world in {turns_text(turns)}."
+
+
+def won_last_standing(name: str, held: int, size: int, turns: int) -> str:
+    """The last player standing, the neutral's territories still on the board (the 1980 two-player game)."""
+    return (f"{name} has knocked every other player out of the game in {turns_text(turns)}, holding {held} of "
+            f"{size} territories: the neutral armies need not be beaten.")
+
+
+def won_headquarters(name: str, taken: list[str], own: str, every: bool, turns: int) -> str:
+    """The headquarters goal: every other headquarters (or the shorter goal's number) and one's own."""
+    places = ", ".join(taken)
+    which = "every other headquarters" if every else f"{count_words(len(taken))} other headquarters"
+    return f"{name} holds {which} ({places}) and their own, {own}: victory in {turns_text(turns)}."
+
+
+def won_objectives(name: str, held: int, goal: int, capital: str, turns: int) -> str:
+    """The Revised goal: objectives while holding one's capital."""
+    done = (f"completed {count_words(goal)} objectives" if held == goal
+            else f"holds {count_words(held)} objectives ({count_words(goal)} win)")
+    return f"{name} {done} while holding their capital, {capital}: victory in {turns_text(turns)}."
+
+
+def won_castles(name: str, fallen: str, place: str, turns: int) -> str:
+    """Castle Risk: the capture of the last other castle."""
+    return (f"{name} captured {fallen}\u2019s castle on {place}: {name} holds the last castle and every castle "
+            f"chip, after {turns_text(turns)}.")
+
+
+def won_castles_held(name: str, turns: int) -> str:
+    """Castle Risk, when the capture is not in the record (a game opened from a link at its end)."""
+    return f"{name} holds the last castle and every castle chip, after {turns_text(turns)}."
+
+
+def out_last_territory(by: str, whose: str) -> str:
+    """Out of the game: the last territory taken (``whose``: "your", "the last person's")."""
+    return f"{by} took {whose} last territory."
+
+
+CASTLE_OUT = "A player whose castle falls is out at once, whatever else they hold."
+
+
+def out_castle(by: str, whose: str, place: str) -> str:
+    """Out of Castle Risk: the castle captured, however many territories were left."""
+    return f"{by} captured {whose} castle on {place}. {CASTLE_OUT}"
+
+
+def castle_warning(doing: str, could: bool, castle: str, left: int, enemy: str, stack: int, where: str) -> str:
+    """Castle Risk: a move would leave one's castle no stronger than an enemy stack beside it."""
+    leaves = "could leave" if could else "leaves"
+    return (f"Careful: {doing} {leaves} your castle on {castle} with {armies_text(left)}, beside {enemy}\u2019s "
+            f"{armies_text(stack)} in {where}.")
