@@ -128,6 +128,7 @@ def test_a_castle_game_from_the_dialog_to_the_winner_with_a_sea_attack_a_hidden_
         page.locator("#ng-count").select_option("2")
         for seat in range(2):
             page.locator(f"#ng-controller-{seat}").select_option("human")
+        page.check('input[name="ng-setup"][value="manual"]')  # the whole game, its setup by hand too
         page.get_by_role("button", name="Start game").click()
         page.wait_for_selector("body[data-map='castle']", timeout=30_000)
         game = decode_game(page.evaluate("window.riskGameCode()"))
