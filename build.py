@@ -513,7 +513,7 @@ def archive_digest(index: str) -> str:
 
 _ARCHIVE_OF_CODE = (
     (APP_MORE, re.compile(r"risk/rules/(revised|castle)/(?!__init__\.)|risk/ai/(revised|castle)\.|"
-                          r"risk_ui/(revised|castle)_|risk/codec/editions\.")),
+                          r"risk_ui/(revised|castle)_|risk/codec/editions\.|risk/auto_setup\.")),
     (APP_TOOLS, re.compile(r"risk_ui/debug\.|risk/(selfplay|cli|__main__|tournament|boardfile|drawing)\.")),
 )
 

@@ -259,6 +259,7 @@ def test_the_game_code_a_classic_game_never_runs_is_set_apart() -> None:
     tools = [name for name, archive in where.items() if archive == build.APP_TOOLS]
     assert "risk/rules/castle/flow.py" in later and "risk_ui/revised_view.py" in later
     assert "risk/codec/editions.py" in later  # only the editions' codecs use it
+    assert "risk/auto_setup.py" in later  # only the Revised and Castle setups use it
     assert {"risk_ui/debug.py", "risk/cli.py", "risk/selfplay.py", "risk/__main__.py"} <= set(tools)
     assert not [name for name in later + tools if name.endswith("__init__.py") or name.startswith("risk/maps/")]
     assert where["risk/flow.py"] == where["risk_ui/view.py"] == where["risk/ai/heuristic.py"] == build.APP_ARCHIVE
