@@ -17,7 +17,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m risk", description="The Risk rules engine.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    map_cmd = sub.add_parser("map", help="print a board, by its name or an edition's (with that edition's deck)")
+    map_cmd = sub.add_parser("map", help="print a board, by its name or an edition's (with that edition's deck); "
+                                         "'map import FILE.map' imports a Domination map")
     map_cmd.add_argument("name", nargs="?", default="classic", help=f"a map, or an edition: {', '.join(EDITIONS)}")
     map_cmd.add_argument("--json", action="store_true")
 
@@ -154,6 +155,11 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; return the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:2] == ["map", "import"]:  # its own arguments (risk/importers/cli.py)
+        from risk.importers.cli import import_command
+
+        return import_command(argv[2:])
     args = _parser().parse_args(argv)
     try:
         if args.command == "map":
