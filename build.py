@@ -1546,18 +1546,19 @@ def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) 
     return report
 
 
-BENCH_PARTS = ("page", "engine", "codec", "odds", "ai", "record")
+BENCH_PARTS = ("page", "engine", "codec", "odds", "ai", "record", "import")
 
 
 def run_bench_scripts(parts: Sequence[str]) -> None:
     """The benchmarks in bench/: engine self-play, the codec, the odds, the bots' strength and speed, the
-    record panels (in CPython, and in Chromium on the built site)."""
+    record panels and a map's import (in CPython, and in Chromium on the built site)."""
     scripts = {
         "engine": ["bench/engine_bench.py"],
         "codec": ["bench/codec_bench.py"],
         "odds": ["bench/odds_bench.py"],
         "ai": ["bench/ai_bench.py", "--games", "100"],
         "record": ["bench/record_bench.py", "--page"],
+        "import": ["bench/import_bench.py", "--page"],
     }
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
     for part in parts:
@@ -1595,8 +1596,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench_cmd.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS))
     bench_cmd.add_argument(
         "--part", action="append", choices=BENCH_PARTS,
-        help="which figures (default: page, engine, codec, odds; 'ai' plays bot matches, minutes long; 'record' "
-             "the record panels on long records, minutes long)",
+        help="which figures (default: page, engine, codec, odds, import; 'ai' plays bot matches, minutes long; "
+             "'record' the record panels on long records, minutes long)",
     )
     args, unknown = parser.parse_known_args(argv)
     if unknown and args.command != "test":
@@ -1614,7 +1615,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "test":
             return test([*unknown, *args.pytest_args])  # "test -k odds" works as well as "test tests/ui"
         elif args.command == "bench":
-            parts = args.part or ["page", "engine", "codec", "odds"]
+            parts = args.part or ["page", "engine", "codec", "odds", "import"]
             if "page" in parts:
                 bench(args.rounds, args.json, args.variant)
             run_bench_scripts([p for p in parts if p != "page"])

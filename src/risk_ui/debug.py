@@ -6,8 +6,8 @@ weigh floats) on ``window.riskSelfplayDigest`` and :func:`state_digest` of its c
 in CPython. :func:`game_code` and :func:`play_texts` (``window.riskGameCode``, ``window.riskPlay``) let a
 test read the game on the table and play the long dull parts of a game it planned at once, through the
 controller's checked entry point. :func:`bot_turn_times` and :func:`share_link_times` give ``build.py
-bench`` its figures from inside the page, and :func:`record_update_times` gives ``bench/record_bench.py``
-the record panels' cost per move.
+bench`` its figures from inside the page, :func:`record_update_times` gives ``bench/record_bench.py``
+the record panels' cost per move, and :func:`import_times` ``bench/import_bench.py`` a map's import.
 
 >>> len(selfplay_digest(1))
 64
@@ -152,6 +152,37 @@ def share_link_times(people: int = 6, seed: int = 1) -> str:
     return json.dumps({"actions": len(game.history), "chars": len(code), "make_ms": round(1000 * (made - started), 1),
                        "open_ms": round(1000 * (done - made), 1),
                        "address_median_ms": round(times[len(times) // 2], 2), "address_max_ms": round(times[-1], 2)})
+
+
+def import_times(files: str, index: str, rounds: int = 3) -> str:
+    """A Domination map imported ``rounds`` times from its files (JSON: name to base64): the index image
+    ``index`` decoded, traced, and the whole import, in ms each round, with the board's content hash and
+    its outlines' bytes (JSON). Used by ``bench/import_bench.py`` in the page, to compare with CPython."""
+    import base64
+    import json
+    import time
+
+    from risk.importers.domination import content_hash, import_map
+    from risk.importers.images import decode_index_image
+    from risk.importers.trace import trace
+
+    given = {name: base64.b64decode(data) for name, data in json.loads(files).items()}
+    figures: dict[str, list[float]] = {"decode_ms": [], "trace_ms": [], "import_ms": []}
+    board: dict[str, Any] = {}
+    for _ in range(int(rounds)):
+        started = time.perf_counter()
+        image = decode_index_image(given[index], index)
+        decoded = time.perf_counter()
+        trace(image)
+        traced = time.perf_counter()
+        board = import_map(given).board
+        done = time.perf_counter()
+        for name, seconds in (("decode_ms", decoded - started), ("trace_ms", traced - decoded),
+                              ("import_ms", done - traced)):
+            figures[name].append(round(1000 * seconds, 1))
+    lands = board["drawing"]["territories"].values()
+    return json.dumps({**figures, "hash": content_hash(board),
+                       "path_bytes": sum(len(path) for land in lands for path in land["land"])})
 
 
 def long_record(length: int, seed: int = 1, people: int = 4, controller: str = "random") -> Game:

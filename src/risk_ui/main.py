@@ -33,6 +33,7 @@ def _expose_test_hooks(page: dom.Page) -> None:
     dom.expose("riskSelfplayDigest", lambda *args: debug().selfplay_digest(*args))
     dom.expose("riskBotTurnTimes", lambda *args: debug().bot_turn_times(*args))
     dom.expose("riskShareLinkTimes", lambda *args: debug().share_link_times(*args))
+    dom.expose("riskImportTimes", lambda *args: debug().import_times(*args))
     dom.expose("riskStateDigest", lambda: debug().state_digest(page.controller.state))
     dom.expose("riskGameCode", lambda: debug().game_code(page.controller))
     dom.expose("riskPlay", lambda texts: debug().play_texts(page, texts))
