@@ -40,6 +40,18 @@ def test_a_long_gif_outgrows_the_lzw_table_and_is_cleared_on_the_way() -> None:
     assert decode_index_image(encode_gif(width, height, values), "big.gif").pixels == values
 
 
+def test_a_gif_image_smaller_than_its_screen_is_placed_on_it_with_no_territory_round_it() -> None:
+    values = pattern()
+    data = bytearray(encode_gif(WIDTH, HEIGHT, values))
+    data[6:10] = (WIDTH + 3).to_bytes(2, "little") + (HEIGHT + 2).to_bytes(2, "little")  # a larger screen
+    descriptor = data.index(b"\x2c", 13 + 768 + 8)
+    data[descriptor + 1:descriptor + 5] = (2).to_bytes(2, "little") + (1).to_bytes(2, "little")  # at (2, 1)
+    image = decode_index_image(bytes(data), "map.gif")
+    assert (image.width, image.height) == (WIDTH + 3, HEIGHT + 2)
+    assert image.at(0, 0) == image.at(WIDTH + 2, HEIGHT + 1) == image.at(1, 5) == 255
+    assert all(image.at(x + 2, y + 1) == values[y * WIDTH + x] for y in range(HEIGHT) for x in range(WIDTH))
+
+
 @pytest.mark.parametrize("mode", ["grey", "palette", "rgb", "rgba", "greyalpha"])
 @pytest.mark.parametrize("interlace", [False, True])
 def test_a_png_of_every_colour_type_and_filter_reads_back_its_values(mode: str, interlace: bool) -> None:

@@ -62,10 +62,11 @@ def _blue_table(palette: bytes) -> bytes:
 
 
 def decode_gif(data: bytes, name: str) -> IndexImage:
-    """The first image of a GIF file, as the blue channel of its palette colours."""
+    """The first image of a GIF file, as the blue channel of its palette colours; where the image does not
+    cover its logical screen, the rest is 255 (in an index image: no territory)."""
     if len(data) < 13:
         raise MapImportError(name, "the GIF ends inside its header (the file is cut short)")
-    screen_w, screen_h, flags, background = struct.unpack_from("<HHBB", data, 6)
+    screen_w, screen_h, flags = struct.unpack_from("<HHB", data, 6)
     pos = 13
     global_palette = b""
     if flags & 0x80:
@@ -123,8 +124,7 @@ def decode_gif(data: bytes, name: str) -> IndexImage:
     if image_flags & 0x40:
         values = _deinterlace_gif(values, width, height)
     if (left, top, width, height) != (0, 0, screen_w, screen_h) and screen_w and screen_h:
-        values = _on_screen(values, width, height, left, top, screen_w, screen_h, _blue_table(global_palette)[
-            background] if global_palette else 255)
+        values = _on_screen(values, width, height, left, top, screen_w, screen_h, 255)  # no territory round it
         width, height = screen_w, screen_h
     return IndexImage(width, height, values)
 
