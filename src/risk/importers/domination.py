@@ -317,7 +317,9 @@ def _unique_ids(keys: list[str], fallback: str) -> list[str]:
 
 
 def _display_name(key: str) -> str:
-    return key.replace("_", " ").strip() or key
+    """A name as Domination shows it (``_`` a space), fit for a board file (80 characters, no control ones)."""
+    name = re.sub(r"[\x00-\x1f\x7f]", "", key.replace("_", " ")).strip()[:80].strip()
+    return name or _slug(key) or "?"
 
 
 def _fill(colour: int | None) -> str:
@@ -571,11 +573,12 @@ def _round(value: float) -> float | int:
 
 
 def _board_name(text: _MapText, map_file: str) -> str:
-    name = text.settings.get("name", "").strip()
+    """The map's ``name`` setting, else its file's name."""
+    name = re.sub(r"[\x00-\x1f\x7f]", "", text.settings.get("name", "")).strip()[:80].strip()
     if name:
-        return name[:80]
+        return name
     stem = map_file.replace("\\", "/").rpartition("/")[2].rpartition(".")[0] or map_file
-    return stem.replace("_", " ").strip()[:80] or "Imported map"
+    return _display_name(stem) if stem.strip() else "Imported map"
 
 
 def _check_connected(neighbours: list[set[int]], names: list[str], map_file: str, text: _MapText) -> None:
