@@ -3,6 +3,8 @@ and refuse damaged or unsupported images by name."""
 
 from __future__ import annotations
 
+import zlib
+
 import pytest
 
 from engine.domination_maps import encode_gif, encode_png, grey_palette
@@ -122,3 +124,11 @@ def test_a_pictures_kind_and_size_are_read_from_its_header_alone() -> None:
             + b"\xff\xc0\x00\x11\x08" + (425).to_bytes(2, "big") + (677).to_bytes(2, "big") + bytes(10))
     assert picture_size(jpeg) == ("image/jpeg", 677, 425)
     assert picture_size(b"not a picture") is None
+
+
+def test_an_index_image_too_large_to_trace_in_a_page_is_refused_before_decoding() -> None:
+    data = bytearray(encode_png(4, 4, bytes(16)))
+    data[16:24] = (3000).to_bytes(4, "big") + (2000).to_bytes(4, "big")  # the header alone says 6 million pixels
+    data[29:33] = zlib.crc32(bytes(data[12:29])).to_bytes(4, "big")
+    with pytest.raises(MapImportError, match=r"big\.png: the image is 3000x2000 pixels; an index image of up to 4 "):
+        decode_index_image(bytes(data), "big.png")

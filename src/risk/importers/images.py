@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from risk.importers.errors import MapImportError
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_PIXELS = 4_000_000  # Domination's maps are 677 x 425; the largest made for it are a few times that
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,12 @@ def decode_index_image(data: bytes, name: str) -> IndexImage:
     if data[:8] == PNG_SIGNATURE:
         return decode_png(data, name)
     raise MapImportError(name, "not a GIF or PNG image (save the index image as GIF or PNG)")
+
+
+def _check_size(width: int, height: int, name: str) -> None:
+    if width * height > MAX_PIXELS:
+        raise MapImportError(name, f"the image is {width}x{height} pixels; an index image of up to "
+                                   f"{MAX_PIXELS // 1_000_000} million pixels is imported")
 
 
 def _blue_table(palette: bytes) -> bytes:
@@ -98,6 +105,7 @@ def decode_gif(data: bytes, name: str) -> IndexImage:
         raise MapImportError(name, "the GIF has no palette")
     if width == 0 or height == 0:
         raise MapImportError(name, "the GIF's image is empty")
+    _check_size(width, height, name)
     if pos >= len(data):
         raise MapImportError(name, "the GIF ends before its image data (the file is cut short)")
     min_size = data[pos]
@@ -263,6 +271,7 @@ def decode_png(data: bytes, name: str) -> IndexImage:
         raise MapImportError(name, "the PNG has no end (the file is cut short)")
     if width == 0 or height == 0:
         raise MapImportError(name, "the PNG's image is empty")
+    _check_size(width, height, name)
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(b"".join(idat))
