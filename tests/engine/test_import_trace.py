@@ -7,7 +7,7 @@ import functools
 
 from engine.domination_maps import TINY_HEIGHT, TINY_WIDTH, tiny_index, tiny_value, world_index
 from risk.importers.images import IndexImage
-from risk.importers.trace import _area2, contains, deepest_point, trace
+from risk.importers.trace import _area2, contains, deepest_points, trace
 
 
 def tiny() -> IndexImage:
@@ -101,6 +101,8 @@ def test_specks_go_to_the_land_round_them() -> None:
 def test_the_deepest_point_of_a_ring_is_in_the_ring_away_from_both_shores() -> None:
     tracing = trace(tiny())
     ring = tracing.pieces[3][0]
-    x, y, depth = deepest_point(tracing, ring)
+    points = deepest_points(tracing, ring)
+    x, y, depth = points[0]
     assert tiny_value(int(x), int(y)) == 3 and contains(ring.loops, x, y)
     assert depth >= 4  # the ring is 10 pixels wide: its middle is 5 from either shore
+    assert len(points) == 16 and [p[2] for p in points] == sorted((p[2] for p in points), reverse=True)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from risk.importers.errors import MapImportError
 from risk.importers.images import IndexImage, decode_index_image, picture_size
-from risk.importers.trace import Piece, Tracing, contains, deepest_point, distance_to_outline, trace
+from risk.importers.trace import Piece, Tracing, contains, deepest_points, distance_to_outline, trace
 
 NO_COUNTRY = 255
 BADGE_RADIUS = 10  # Domination's army circle is 20 pixels across unless the map's "circle" setting says otherwise
@@ -614,11 +614,12 @@ def _check_values(image: IndexImage, count: int, name: str, names: list[str]) ->
 
 
 def _badge_point(tracing: Tracing, pieces: list[Piece], country: _Country) -> tuple[float, float]:
-    """The country's own x and y if they are inside its land, else the point deepest inside its largest piece."""
+    """The country's own x and y if they are inside its land, else the point deepest inside its largest piece
+    (of the deepest pixels, the first whose centre the drawn, simplified outline holds)."""
     if _inside(pieces, country.x, country.y) > 0.25:
         return country.x, country.y
-    x, y, _ = deepest_point(tracing, pieces[0])
-    return x, y
+    candidates = deepest_points(tracing, pieces[0])
+    return next(((x, y) for x, y, _ in candidates if _inside(pieces, x, y) > 0.25), candidates[0][:2])
 
 
 def _nearest(loops: list[list[tuple[int, int]]], x: float, y: float) -> tuple[float, float]:

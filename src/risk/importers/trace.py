@@ -432,9 +432,9 @@ def distance_to_outline(loops: list[list[Point]], x: float, y: float) -> float:
     return float(best ** 0.5)
 
 
-def deepest_point(tracing: Tracing, piece: Piece) -> tuple[float, float, float]:
-    """The centre of the piece's pixel farthest from any other pixel (a chamfer distance, 3-4 weights), and
-    that distance in pixels: where a badge sits best, well inside the land."""
+def deepest_points(tracing: Tracing, piece: Piece, count: int = 16) -> list[tuple[float, float, float]]:
+    """The centres of the piece's ``count`` pixels farthest from any other pixel (a chamfer distance, 3-4
+    weights), deepest first, each with that distance in pixels: where a badge sits best, well inside the land."""
     x0, y0, x1, y1 = piece.box
     w, h = x1 - x0 + 2, y1 - y0 + 2  # a margin of one pixel all round, outside the piece
     big = 1 << 30
@@ -450,12 +450,9 @@ def deepest_point(tracing: Tracing, piece: Piece) -> tuple[float, float, float]:
         for i in range(y * w + 1, y * w + w - 1):
             if dist[i]:
                 dist[i] = min(dist[i], dist[i - 1] + 3, dist[i - w] + 3, dist[i - w - 1] + 4, dist[i - w + 1] + 4)
-    best, where = -1, 0
     for y in range(h - 2, 0, -1):
         for i in range(y * w + w - 2, y * w, -1):
             if dist[i]:
-                d = dist[i] = min(dist[i], dist[i + 1] + 3, dist[i + w] + 3, dist[i + w + 1] + 4, dist[i + w - 1] + 4)
-                if d >= best:
-                    best, where = d, i
-    y, x = divmod(where, w)
-    return x0 + x - 1 + 0.5, y0 + y - 1 + 0.5, best / 3
+                dist[i] = min(dist[i], dist[i + 1] + 3, dist[i + w] + 3, dist[i + w + 1] + 4, dist[i + w - 1] + 4)
+    deepest = sorted((i for i in range(w * h) if dist[i]), key=lambda i: -dist[i])[:count]
+    return [(x0 + i % w - 1 + 0.5, y0 + i // w - 1 + 0.5, dist[i] / 3) for i in deepest]
