@@ -26,7 +26,8 @@ for path in (ROOT / "src", ROOT, ROOT / "tests"):
         sys.path.insert(0, str(path))
 
 from engine.domination_maps import encode_gif, encode_png, world_index, world_map_text  # noqa: E402
-from risk.importers.domination import canonical_json, content_hash, import_map  # noqa: E402
+from risk.boardfile import canonical_json, content_hash  # noqa: E402
+from risk.importers.domination import import_map  # noqa: E402
 from risk.importers.images import decode_index_image  # noqa: E402
 from risk.importers.trace import trace  # noqa: E402
 
@@ -66,7 +67,7 @@ def in_cpython(files: dict[str, bytes], index: str, rounds: int) -> dict[str, An
         "index_bytes": len(files[index]),
         "pieces": sum(len(pieces) for pieces in tracing.pieces.values()),
         "path_bytes": sum(len(path) for land in lands for path in land["land"]),
-        "board_bytes": len(canonical_json(board)),
+        "board_bytes": len(canonical_json(board).encode()),
         "hash": content_hash(board),
     }
 

@@ -162,7 +162,8 @@ def import_times(files: str, index: str, rounds: int = 3) -> str:
     import json
     import time
 
-    from risk.importers.domination import content_hash, import_map
+    from risk.boardfile import content_hash
+    from risk.importers.domination import import_map
     from risk.importers.images import decode_index_image
     from risk.importers.trace import trace
 

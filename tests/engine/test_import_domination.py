@@ -24,8 +24,9 @@ from engine.domination_maps import (
     tiny_map_text,
 )
 from risk.board import board_from_dict
+from risk.boardfile import canonical_json, content_hash, validate
 from risk.cli import main
-from risk.importers.domination import Imported, canonical_json, content_hash, import_map, read_zip
+from risk.importers.domination import Imported, import_map, read_zip
 from risk.importers.errors import MapImportError
 from risk.importers.trace import _area2, contains
 
@@ -160,9 +161,9 @@ def test_the_engine_loads_the_board_and_its_id_comes_from_its_content() -> None:
     loaded = board_from_dict(board)
     assert loaded.size == 9 and loaded.border_count() == 9 and len(loaded.lines) == 6
     assert loaded.continents[2].bonus == 4
+    validate(board)
     without_id = {k: v for k, v in board.items() if k != "id"}
-    assert board["id"] == "imported-" + hashlib.sha256(canonical_json(without_id)).hexdigest()[:12]
-    assert content_hash(board) == hashlib.sha256(canonical_json(board)).hexdigest()
+    assert board["id"] == "imported-" + hashlib.sha256(canonical_json(without_id).encode()).hexdigest()[:12]
 
 
 def test_an_empty_continent_is_left_out_with_a_warning() -> None:
@@ -284,7 +285,7 @@ def test_map_import_writes_the_board_file_and_prints_the_board_with_its_file_and
     written = Path(printed["file"])
     assert written.parent == out and written.name == f"{printed['id']}.json"
     board = json.loads(written.read_text(encoding="utf-8"))
-    assert printed["hash"] == hashlib.sha256(canonical_json(board)).hexdigest()
+    assert printed["hash"] == hashlib.sha256(canonical_json(board).encode()).hexdigest()[:16] == content_hash(board)
     assert [t["id"] for t in printed["territories"]] == IDS and printed["name"] == "Tiny World"
     assert {c["id"]: c["bonus"] for c in printed["continents"]} == {"north": 3, "ring_sea": 2, "south": 4}
     assert printed["territories"][1]["neighbours"] == ["north_west", "ring_land", "middle"]
@@ -326,3 +327,15 @@ def test_map_import_finds_the_files_beside_the_map_in_another_letter_case(
 def test_a_sixteen_bit_index_is_refused_through_the_importer_too() -> None:
     data = encode_png(TINY_WIDTH, TINY_HEIGHT, tiny_index(), sixteen=True)
     assert damaged(**{"tiny_map.gif": data}).startswith("tiny_map.gif: the PNG has 16 bits a sample")
+
+
+def test_a_map_the_board_validator_refuses_is_refused_naming_the_map() -> None:
+    """Five countries: Domination plays it, this game's boards have 6 to 250 territories."""
+    text = "\n".join(["[files]", "map five.gif", "[continents]", "All 2 red", "[countries]",
+                      *(f"{n} C{n} 1 {n * 10 - 5} 5" for n in range(1, 6)), "[borders]",
+                      *(f"{n} {n % 5 + 1} {(n - 2) % 5 + 1}" for n in range(1, 6))])
+    index = bytes(x // 10 + 1 for _ in range(10) for x in range(50))
+    with pytest.raises(MapImportError) as error:
+        import_map({"five.map": text.encode(), "five.gif": encode_gif(50, 10, index)})
+    assert str(error.value).startswith("five.map: the board it makes is refused: ")
+    assert "6" in str(error.value) and "250" in str(error.value)

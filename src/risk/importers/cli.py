@@ -3,9 +3,9 @@
 The ``.map`` names its other files in ``[files]``; they are read from beside it (by that name, else the same
 name in other letter case, as maps made on Windows often need). A ``.zip`` of the files works as well. The board
 file goes to ``DIR`` (the current folder by default) as ``<id>.json``; ``--json`` prints the board as ``map
-classic --json`` prints one, plus ``file`` (the board file written), ``hash`` (the SHA-256 of its canonical
-JSON) and ``warnings``. A map that cannot be imported prints its file, line and problem, exits with 2 and
-writes nothing.
+classic --json`` prints one, plus ``file`` (the board file written), ``hash`` (its content hash, the first 16
+hex digits of the SHA-256 of its canonical JSON: how a link names it) and ``warnings``. A map that cannot be
+imported prints its file, line and problem, exits with 2 and writes nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from risk.board import board_from_dict, board_to_json
-from risk.importers.domination import content_hash, import_map, parse_map, read_zip
+from risk.boardfile import content_hash
+from risk.importers.domination import import_map, parse_map, read_zip
 from risk.importers.errors import MapImportError
 
 
@@ -107,5 +108,5 @@ def import_command(argv: Sequence[str]) -> int:
         return 0
     print(f"{board.name}: {board.size} territories, {len(board.continents)} continents, "
           f"{board.border_count()} borders ({len(board.lines)} across water)")
-    print(f"wrote {written} (hash {digest[:16]})")
+    print(f"wrote {written} (hash {digest})")
     return 0

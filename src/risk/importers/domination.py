@@ -12,23 +12,23 @@ belongs to, 255 none.
 
 :func:`import_map` reads them from a mapping of file names to bytes (what the page's file picker gives; names
 are matched as the ``.map`` writes them, else ignoring case), checks every line and pixel, traces the index
-image into outlines (:mod:`risk.importers.trace`) and returns the board file with the warnings to show. Bad or
-incomplete files raise :class:`MapImportError` naming the file, the line and the problem; nothing is half
-imported. How the importer settles what Domination allows and this game's boards do not (one-way borders, a
-badge point off its land, empty continents) is written in ``docs/rules.md``.
+image into outlines (:mod:`risk.importers.trace`) and returns the board file, validated
+(:func:`risk.boardfile.validate`), with the warnings to show. Bad or incomplete files raise
+:class:`MapImportError` naming the file, the line and the problem; nothing is half imported. How the importer
+settles what Domination allows and this game's boards do not (one-way borders, a badge point off its land,
+empty continents) is written in ``docs/rules.md``.
 """
 
 from __future__ import annotations
 
 import base64
-import hashlib
 import io
-import json
 import re
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from risk.boardfile import BoardFileError, content_hash, validate
 from risk.importers.errors import MapImportError
 from risk.importers.images import IndexImage, decode_index_image, picture_size
 from risk.importers.trace import Piece, Tracing, contains, deepest_points, distance_to_outline, trace
@@ -374,16 +374,6 @@ def _inside(pieces: list[Piece], x: float, y: float) -> float:
     return distance_to_outline(loops, x, y) if contains(loops, x, y) else -1.0
 
 
-def canonical_json(data: object) -> bytes:
-    """The board file's canonical bytes (keys sorted, no spaces, UTF-8), which its content hash is of."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-
-
-def content_hash(data: Mapping[str, object]) -> str:
-    """The SHA-256 (hex) of a board file's canonical JSON."""
-    return hashlib.sha256(canonical_json(data)).hexdigest()
-
-
 def import_map(files: Mapping[str, bytes], map_name: str | None = None, *, with_picture: bool = True) -> Imported:
     """The board file made from a Domination map's files (``map_name``: which is the ``.map``; by default the
     only one given). Raises :class:`MapImportError` naming the file and line at fault."""
@@ -564,6 +554,10 @@ def import_map(files: Mapping[str, bytes], map_name: str | None = None, *, with_
         board["missions"] = missions
     # The id comes from the content (without the id): the same map imported twice is the same board.
     board = {"format": 1, "id": "imported-" + content_hash(board)[:12], **board}
+    try:
+        validate(board)
+    except BoardFileError as error:  # what the checks above let through: the file is still the map's
+        raise MapImportError(map_file, f"the board it makes is refused: {error}") from None
     return Imported(board, tuple(warnings), tuple(read))
 
 
