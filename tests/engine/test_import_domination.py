@@ -105,8 +105,11 @@ def test_borders_across_water_are_lines_and_one_round_the_worlds_edge_is_drawn_t
         ["north_east", "ring_land"], ["ring_land", "lake_isle"], ["twin_isles", "middle"],
         ["twin_isles", "far_east"], ["middle", "chequer_a"], ["chequer_b", "far_east"]]))
     links = [link for link in board["drawing"]["sea_links"] if link["link"] == ["twin_isles", "far_east"]]
-    assert len(links) == 2  # from the west coast to the west edge, from the east edge to the east coast
-    assert {link["line"][2] for link in links} == {0, TINY_WIDTH}
+    assert len(links) == 2  # from the west coast out past the west edge, from the east coast out past the east
+    assert [link["line"][2] for link in links] == [-24, TINY_WIDTH + 24]
+    assert board["drawing"]["view_box"] == [-24, 0, TINY_WIDTH + 48, TINY_HEIGHT]  # the view holds them
+    (x1, y1, x2, y2), (x3, y3, x4, y4) = (link["line"] for link in links)
+    assert (y2 - y1) * (x4 - x3) == pytest.approx((y4 - y3) * (x2 - x1))  # one straight line, in two pieces
 
 
 def test_cards_give_each_country_its_design_and_the_wild_cards_and_missions_are_kept() -> None:
@@ -123,7 +126,6 @@ def test_cards_give_each_country_its_design_and_the_wild_cards_and_missions_are_
 def test_each_outline_holds_its_countrys_pixels_and_its_badge() -> None:
     board = imported().board
     drawing = board["drawing"]
-    assert drawing["view_box"] == [0, 0, TINY_WIDTH, TINY_HEIGHT]
     index = tiny_index()
     for number, territory_id in enumerate(IDS, 1):
         entry = drawing["territories"][territory_id]
@@ -133,8 +135,6 @@ def test_each_outline_holds_its_countrys_pixels_and_its_badge() -> None:
         assert abs(area - pixels) <= 0.05 * pixels + 4, (territory_id, area, pixels)
         x, y, radius = entry["badge"]
         assert contains(loops, x, y) and radius == 10, territory_id
-        if "label" in entry:
-            assert contains(loops, *entry["label"])
     assert len(drawing["territories"]["twin_isles"]["land"]) == 2  # one path a piece
     assert drawing["territories"]["ring_land"]["land"][0].count("M") == 2  # the ring's hole is a subpath
 
@@ -153,7 +153,16 @@ def test_the_picture_is_kept_as_it_is_under_the_outlines() -> None:
     assert picture["href"].startswith("data:image/png;base64,")
     assert len(picture["href"]) < 4 * len(files["tiny_pic.png"]) // 3 + 40
     assert (picture["x"], picture["y"], picture["width"], picture["height"]) == (0, 0, TINY_WIDTH, TINY_HEIGHT)
-    assert "picture" not in import_map(files, with_picture=False).board["drawing"]
+    assert "background" not in imported().board["drawing"]  # drawn over the picture, a sea would hide it
+    without = import_map(files, with_picture=False).board["drawing"]
+    assert "picture" not in without and [shape["class"] for shape in without["background"]] == ["sea"]
+
+
+def test_each_continent_is_drawn_in_the_maps_colour_for_it_lightened() -> None:
+    """Named (yellow), "#rrggbb" and "0xrrggbb" colours, each mixed half with white; the empty continent has
+    no look, as it has no lands."""
+    assert imported().board["drawing"]["continents"] == {
+        "north": {"fill": "#ffff80"}, "ring_sea": {"fill": "#99b3e6"}, "south": {"fill": "#80d580"}}
 
 
 def test_the_engine_loads_the_board_and_its_id_comes_from_its_content() -> None:

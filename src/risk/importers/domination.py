@@ -35,6 +35,8 @@ from risk.importers.trace import Piece, Tracing, contains, deepest_points, dista
 
 NO_COUNTRY = 255
 BADGE_RADIUS = 10  # Domination's army circle is 20 pixels across unless the map's "circle" setting says otherwise
+WRAP_MARGIN = 24  # a crossing round the world's edge is drawn this far past each edge (the view box widened)
+SEA_LINE_LEAST = 24  # the board's sea lines drawn out to at least this long (risk.drawing), within that margin
 PICTURE_LIMIT = 600_000  # bytes of picture kept in the board file (a data: URL a third larger): browser storage
 ZIP_LIMIT = 30_000_000  # bytes a zip may unpack to
 CARD_KINDS = {"infantry": "infantry", "cavalry": "cavalry", "cannon": "artillery"}
@@ -482,15 +484,10 @@ def import_map(files: Mapping[str, bytes], map_name: str | None = None, *, with_
         badge = _badge_point(tracing, pieces, country)
         if badge != (country.x, country.y):
             badge_moves.append(f"{names[country.number - 1]} (line {country.line})")
-        entry: dict[str, object] = {
+        drawn[territory_ids[country.number - 1]] = {  # its name goes under the badge (the page's default)
             "land": [path_data(piece.loops) for piece in pieces],
             "badge": [_round(badge[0]), _round(badge[1]), radius],
-            "fill": _fill(text.continents[country.continent - 1].colour),
         }
-        below = badge[1] + radius + 8
-        if _inside(pieces, badge[0], below) >= 3:
-            entry["label"] = [_round(badge[0]), _round(below)]
-        drawn[territory_ids[country.number - 1]] = entry
     if badge_moves:
         warnings.append(f"{map_file}: the army badge's x and y of {len(badge_moves)} countr"
                         f"{'ies are' if len(badge_moves) > 1 else 'y is'} not inside its land in the index image, so "
@@ -500,23 +497,26 @@ def import_map(files: Mapping[str, bytes], map_name: str | None = None, *, with_
     crossings = sorted((a, b) for a in range(1, count + 1) for b in neighbours[a]
                        if a < b and (a, b) not in tracing.touching)
     sea_links: list[dict[str, object]] = []
+    wraps = False
     for a, b in crossings:
-        for segment in _crossing(tracing, a, b):
+        segments = _crossing(tracing, a, b)
+        wraps = wraps or len(segments) > 1
+        for segment in segments:
             sea_links.append({"link": [territory_ids[a - 1], territory_ids[b - 1]],
                               "line": [_round(v) for v in segment]})
 
-    drawing: dict[str, object] = {
-        "view_box": [0, 0, image.width, image.height],
-        "label": _board_name(text, map_file),
-        "background": [{"id": "sea", "class": "sea", "d": f"M0 0h{image.width}v{image.height}h-{image.width}z",
-                        "fill": SEA}],
-        "territories": drawn,
-        "sea_links": sea_links,
-    }
-    if picture_file is not None:
-        picture = _picture(files[picture_file], picture_file, image, warnings)
-        if picture is not None:
-            drawing["picture"] = picture
+    # Each continent's lands in its colour from the map, lightened (the legend's outlines stay the page's own).
+    looks = {continent_ids[i]: {"fill": _fill(continent.colour)} for i, continent in enumerate(text.continents)
+             if any(c.continent == i + 1 for c in text.countries)}
+    margin = WRAP_MARGIN if wraps else 0
+    box = [-margin, 0, image.width + 2 * margin, image.height]
+    drawing: dict[str, object] = {"view_box": box, "continents": looks, "territories": drawn,
+                                  "sea_links": sea_links, "sea_line": {"least": SEA_LINE_LEAST}}
+    picture = _picture(files[picture_file], picture_file, image, warnings) if picture_file is not None else None
+    if picture is not None:
+        drawing["picture"] = picture
+    else:  # the sea (a picture, drawn first, has its own)
+        drawing["background"] = [{"class": "sea", "d": f"M{box[0]} 0h{box[2]}v{box[3]}h-{box[2]}z", "fill": SEA}]
 
     territories = []
     for country in text.countries:
@@ -645,10 +645,17 @@ def _crossing(tracing: Tracing, a: int, b: int) -> list[tuple[float, float, floa
     _, shift, (ax, ay), (bx, by) = best
     if shift == 0:
         return [(ax, ay, bx, by)]
-    edge = 0.0 if shift < 0 else float(width)  # where the line leaves the map on a's side
-    t = (edge - ax) / (bx - ax) if bx != ax else 0.0
-    ey = ay + t * (by - ay)
-    return [(ax, ay, edge, ey), (bx - shift, by, width - edge, ey)]
+    # One straight line from a to b beyond the edge (b shifted by a world's width), drawn in two pieces: from a
+    # out past its edge, and from b out past the other edge, each WRAP_MARGIN beyond (where the view box ends).
+    out_a = -WRAP_MARGIN if shift < 0 else width + WRAP_MARGIN
+    out_b = WRAP_MARGIN if shift < 0 else width - WRAP_MARGIN  # on the shifted line, then shifted back
+    if abs(bx - ax) < 1:  # both coasts on the edge: straight out from each
+        return [(ax, ay, float(out_a), ay), (bx - shift, by, float(out_b - shift), by)]
+
+    def y_at(x: float) -> float:
+        return ay + (x - ax) / (bx - ax) * (by - ay)
+
+    return [(ax, ay, float(out_a), y_at(out_a)), (bx - shift, by, float(out_b - shift), y_at(out_b))]
 
 
 def _centre(piece: Piece, shift: int) -> tuple[float, float]:
