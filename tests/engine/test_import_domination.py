@@ -348,3 +348,14 @@ def test_a_map_the_board_validator_refuses_is_refused_naming_the_map() -> None:
         import_map({"five.map": text.encode(), "five.gif": encode_gif(50, 10, index)})
     assert str(error.value).startswith("five.map: the board it makes is refused: ")
     assert "6" in str(error.value) and "250" in str(error.value)
+
+
+def test_the_drawing_draws_an_imported_board_with_its_picture_under_the_land() -> None:
+    from risk.drawing import board_svg
+
+    board = imported().board
+    svg = board_svg(board)
+    assert svg.count('class="territory continent-') == 9 and svg.count('class="sea-link"') == len(
+        board["drawing"]["sea_links"]) == 7
+    assert svg.index("<image ") < svg.index('id="territories"') and 'class="sea"' not in svg
+    assert 'viewBox="-24 0 144 64"' in svg and 'fill="#99b3e6"' in svg  # the ring's continent, lightened
