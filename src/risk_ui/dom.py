@@ -444,21 +444,27 @@ class Page:
 
     def on_map_click(self, event: Any) -> None:
         """A click on the board: a zoom button, or the territory under it; a finger's tap goes to the
-        territory it meant (or zooms in where it is ambiguous); the end of a drag selects nothing."""
+        territory it meant (or asks which, where two are as near); the end of a drag selects nothing, nor a
+        tap that closes the chooser."""
         target = event.target
         button = None if self._none(target) or not hasattr(target, "closest") else target.closest("[data-action]")
         if button is not None and not self._none(button):
-            if self.map is not None:
-                self.map.command(str(button.getAttribute("data-action")))
+            action = str(button.getAttribute("data-action"))
+            if self.map is not None and action == "map-pick":  # the chooser of an ambiguous tap
+                self.map.close_chooser()
+                self.controller.click(int(str(button.getAttribute("data-arg"))))
+                self.render()
+            elif self.map is not None:
+                self.map.command(action)
             return
-        if self.map is not None and self.map.click_was_drag(event):
+        closed = self.map is not None and self.map.close_chooser()
+        if closed or (self.map is not None and self.map.click_was_drag(event)):
             return
         territory = self._territory_of(event)
         if self.map is not None and str(getattr(event, "pointerType", "") or "") in ("touch", "pen"):
-            tap = self.map.tap(event, territory)
-            if tap.kind == "zoom":
-                self.controller.say("Zoomed in where territories are small: tap the one you want.")
-                self.render()
+            tap = self.map.tap(event)
+            if tap.kind == "choose":
+                self.map.offer(tap, event)
                 return
             territory = tap.territory
         if territory >= 0:
@@ -481,7 +487,7 @@ class Page:
         key = str(event.key)
         ui = self.controller.ui
         if key == "Escape":
-            if ui.dialog_open:
+            if ui.dialog_open or (self.map is not None and self.map.close_chooser()):
                 return
             if ui.home:
                 self.controller.command("home-page" if ui.home_page != "menu" else "continue", "menu")
@@ -710,6 +716,16 @@ class Page:
             tid = screen.territories[screen.focus].id
             self._territories[tid].focus()
             self._rove(tid)
+        if self.map is not None and mapped:
+            self.map.measure()  # the layout may have moved the map's box
+            state = self.controller.state
+            if not screen.overlay and self.controller.ui.record.replay is None \
+                    and 0 <= state.current < len(self.controller.game.seats) \
+                    and self.controller.is_human(state.current):  # the map opens on the player's own choices
+                mine = str(state.current)
+                self.map.follow((self._map_name, state.turn, state.current if state.turn else -1),
+                                [tv.index for tv in screen.territories if "active" in tv.classes]
+                                or [tv.index for tv in screen.territories if tv.owner == mine])
         for hook in self.after_render:
             try:
                 hook()
@@ -751,11 +767,11 @@ class Page:
         lit = ("group-lit",) if group == self._lit_group else ()
         classes = " ".join((self._base_class[key], *tv.classes, "owned" if tv.owner else "unclaimed", *lit))
         self._set(g, key, "class", classes)
+        x, y, r = self._badges[key]
         self._set(g, key, "style", f"--owner:{tv.colour};--tint:{tv.tint};--ink:{tv.ink};"
-                                   f"--continent:{self._group_colour.get(key, '#666')}")
+                                   f"--continent:{self._group_colour.get(key, '#666')};--bx:{x:g}px;--by:{y:g}px")
         if self._changed(key, "count", tv.armies):
             self._counts[key].textContent = str(tv.armies)
-        x, y, r = self._badges[key]
         mark = mark_path(tv.mark, x + r * 1.05, y - r * 1.05, r * MARK_SIZE) if tv.mark else ""
         self._set(self._marks[key], key + "/mark", "d", mark)
         self._draw_sites(key, dict(tv.sites), x, y, r)

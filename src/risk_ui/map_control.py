@@ -1,40 +1,54 @@
 """The map's zoom, pan, names and taps in the page: the wiring of :mod:`risk_ui.viewport` to the SVG.
 
 :class:`MapControl` owns the map's :class:`~risk_ui.viewport.Viewport` and writes it as the SVG's
-``viewBox`` (and ``--scale``, the screen pixels per map unit, which keeps the names one size on screen).
-It follows pinch (two pointers), drags, the wheel, the + / − / Fit buttons and keys, and turns a finger's tap
-into a territory (or a zoom where the tap is ambiguous). Each territory's name is drawn under its badge and
-shown once the zoom gives it room inside its land (and always on hover and focus).
+``viewBox``, with ``--scale`` (the screen pixels per map unit, which keeps the names one size on screen) and
+``--badge`` (how many times their drawn size the badges and the marks beside them are shown, so that they
+stay large enough to read and tap). It reads the board's drawing from the SVG (each land's outline, each
+badge) into a :class:`~risk_ui.map_geometry.Drawing`, from which it works out the zoom the map opens at (the
+whole map where a finger can tell its badges apart, else closer in, on the player's own territories), where
+a finger's tap goes (or which few territories to offer in a small chooser by the finger), and where each
+name in view has room. It follows pinch (two pointers), drags, the wheel, the + / − / Fit buttons and keys.
 
 Works on any object with the DOM's methods (the tests use the fake DOM, whose elements measure 800 x 400).
 """
 
 from __future__ import annotations
 
+import html
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from risk.board import Board
+from risk_ui.map_geometry import Drawing
 from risk_ui.viewport import (
     BUTTON_STEP,
-    TAP_ZOOM,
+    LABEL_PX,
+    LINE_PX,
     WHEEL_RATE,
-    Box,
+    Label,
+    Rect,
     Tap,
     Viewport,
-    label_scale,
+    badge_factor,
+    estimated_width,
+    layout_names,
+    opening_view,
     parse_box,
-    path_box,
     resolve_tap,
-    ring,
 )
+from risk_ui.words import MAP_CHOOSER
 
 SVG_NS = "http://www.w3.org/2000/svg"
 DRAG_PX = 6.0  # a pointer that moves further than this is dragging the map, not clicking
 CLICK_AFTER_DRAG_MS = 400.0  # a click this soon after a drag or pinch ended belongs to it: ignored
-LINE_PX = 16.0  # a wheel "line" (deltaMode 1) in pixels
+LINE_DELTA_PX = 16.0  # a wheel "line" (deltaMode 1) in pixels
 PAGE_PX = 400.0  # a wheel "page" (deltaMode 2)
+MEASURE_FONT = 100.0  # the names are measured once at this size (map units), then scaled to LABEL_PX
+NAME_FONT = "600 %gpx system-ui, sans-serif"  # the names' font, as the stylesheet sets it (#names .name)
+CHOOSER_ABOVE_PX = 120.0  # a chooser goes above the finger where it has this much room, else below
+CHOOSER_CHAR_PX = 8.5  # about how wide a character of a chooser's button is (to keep it on screen)
+BLOCK_SHARE = 0.25  # a part over the map larger than this share of it (an open legend) hides the names anyway
 
 
 WIDE_MAP = 1.6  # a map this many times wider than tall goes above the actions on a wide screen, a squarer one beside
@@ -54,44 +68,71 @@ class MapControl:
         self.badges = {board.territory_index(tid): badge for tid, badge in badges.items()}
         bounds = parse_box(str(self.svg.getAttribute("viewBox") or "0 0 1000 500"))
         self.viewport = Viewport(bounds, 0, 0)
-        self._labels: dict[str, tuple[Any, float]] = {}  # territory id -> (<text class="name">, scale it needs)
-        self._shown: dict[str, str] = {}  # territory id -> the name's class as written
-        self._pointed = ""  # the territory under the pointer or with the focus: its name shows
-        self._marked: frozenset[str] = frozenset()  # territories chosen for an attack or move: names show
+        self.drawing = Drawing.build(bounds, [(0.0, 0.0, 9.0)] * board.size, [[]] * board.size,
+                                     [t.name for t in board.territories])
+        self._labels: dict[int, tuple[Any, Any, Any]] = {}  # territory -> (<text class="name">, its two lines)
+        self._widths: list[float] = [estimated_width(t.name) for t in board.territories]
+        self._placed: dict[int, Label] = {}  # the names shown now, where
+        self._placed_box = ""  # the view they were written for
+        self._pointed = -1  # the territory under the pointer or with the focus: its name goes first
+        self._marked: frozenset[int] = frozenset()  # territories chosen for an attack or move: names first
+        self._blocked: list[Rect] = []  # the buttons and legend over the map, in the element's pixels
         self._pointers: dict[int, tuple[float, float]] = {}
         self._gesture_moved = False
         self._drag_ended_at = -1e9
         self._rect: tuple[float, float] = (0.0, 0.0)  # the element's top left on the screen, at the gesture
         self._written = ""
+        self._factor = 1.0
+        self._laid = ""  # the view the names were laid out for
+        self._opening = True  # the view is the one the map opens at (it follows the element's size) until moved
+        self._focus: list[int] = []  # the territories the opening view shows
+        self._moment: object = None  # what the opening view was last chosen for (see follow)
+        self._chooser: Any = None
 
     # -- building ---------------------------------------------------------------------------------
 
     def mount(self) -> None:
-        """Names under the badges; the map's box takes the map's shape; the whole map in view."""
+        """Read the drawing; names over the lands; the map's box takes the map's shape; the opening view."""
         doc = self.document
         layer = doc.createElementNS(SVG_NS, "g")  # above every land, so no neighbour covers a name
         layer.setAttribute("id", "names")
         layer.setAttribute("aria-hidden", "true")
         self.svg.appendChild(layer)
+        lands: list[list[str]] = [[] for _ in self.board.territories]
         for tid, g in self._territories.items():
             index = self.board.territory_index(tid)
-            land = g.querySelector(".land")
-            box = path_box(str(land.getAttribute("d") or "")) if not self._none(land) else Box(0, 0, 0, 0)
-            x, y, r = self.badges[index]
-            name = self.board.territories[index].name
+            lands[index] = [str(land.getAttribute("d") or "") for land in g.querySelectorAll(".land")]
             text = doc.createElementNS(SVG_NS, "text")
             text.setAttribute("class", "name")
-            lx, ly = _label_point(str(g.getAttribute("data-label") or ""), x, y + r * 1.25)
-            text.setAttribute("x", _n(lx))
-            text.setAttribute("y", _n(ly))
             text.setAttribute("data-name-of", tid)
-            text.textContent = name
+            lines = []
+            for _ in range(2):
+                line = doc.createElementNS(SVG_NS, "tspan")
+                text.appendChild(line)
+                lines.append(line)
+            lines[0].textContent = self.board.territories[index].name
             layer.appendChild(text)
-            self._labels[tid] = (text, label_scale(name, box))
+            self._labels[index] = (text, lines[0], lines[1])
+        self.drawing = Drawing.build(self.viewport.bounds, [self.badges[i] for i in range(self.board.size)], lands,
+                                     [t.name for t in self.board.territories])
+        self._measure_names()
         self.shape_box()
         self.svg.setAttribute("class", "zoomable")
         self.svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
         self.measure()
+
+    def _measure_names(self) -> None:
+        """Each name's width on screen at LABEL_PX, measured once by the browser (an estimate elsewhere). The
+        font is set on the element itself: the page's stylesheet may still be on its way."""
+        for index, (text, _, _) in self._labels.items():
+            measure = getattr(text, "getComputedTextLength", None)
+            if measure is None:
+                return
+            text.setAttribute("style", f"display:inline;font:{NAME_FONT % MEASURE_FONT}")
+            width = float(measure())
+            text.removeAttribute("style")
+            if width > 0:
+                self._widths[index] = width * LABEL_PX / MEASURE_FONT
 
     def attach(self) -> None:
         """The map is back in the page after another was shown: its box takes its shape again, and the map
@@ -108,50 +149,107 @@ class MapControl:
         self.box_element.setAttribute("data-shape", "wide" if aspect >= WIDE_MAP else "square")
 
     def measure(self) -> None:
-        """Read the element's size (after a resize) and keep the zoom and centre."""
+        """Read the element's size (after a resize or a change of the page's layout): the opening view is
+        chosen again for the new size until the player moves the map, which then keeps its zoom and centre."""
         rect = self.svg.getBoundingClientRect()
         width, height = float(rect.width), float(rect.height)
         if width > 0 and height > 0 and (width, height) != (self.viewport.width, self.viewport.height):
-            self.viewport = (Viewport(self.viewport.bounds, width, height) if self.viewport.width <= 0
-                             else self.viewport.resized(width, height))
+            if self._opening or self.viewport.width <= 0:
+                self.viewport = opening_view(Viewport(self.viewport.bounds, width, height), self.drawing,
+                                             self._focus)
+            else:
+                self.viewport = self.viewport.resized(width, height)
+            self._measure_blocked(float(rect.left), float(rect.top))
         self.apply()
 
+    def _measure_blocked(self, left: float, top: float) -> None:
+        """Where the buttons and the legend sit over the map (names stay clear of them)."""
+        blocked = []
+        area = self.viewport.width * self.viewport.height
+        for selector in (".map-tools", ".map-legend"):
+            element = self.box_element.querySelector(selector)
+            if self._none(element):
+                continue
+            r = element.getBoundingClientRect()
+            x, y, w, h = float(r.left) - left, float(r.top) - top, float(r.width), float(r.height)
+            if 0 < w * h < BLOCK_SHARE * area:
+                blocked.append((x, y, x + w, y + h))
+        self._blocked = blocked
+
     def apply(self) -> None:
-        """Write the view: the viewBox, the scale for the names, and which names fit."""
+        """Write the view: the viewBox, the scale for the names and badges, and where the names go."""
         viewport = self.viewport
         box = viewport.box.text()
         if box != self._written:
             self._written = box
+            self._factor = badge_factor(self.drawing, viewport.scale)
             self.svg.setAttribute("viewBox", box)
-            self.svg.setAttribute("style", f"--scale:{viewport.scale:.4f}")
-            zoom = viewport.zoom
-            self.svg.setAttribute("data-zoomed", "true" if zoom > 1.01 else "false")
-        scale = viewport.scale
-        for tid, (text, needs) in self._labels.items():
-            classes = "name"
-            if scale >= needs:
-                classes += " fits"
-            if tid == self._pointed or tid in self._marked:
-                classes += " pointed"
-            if self._shown.get(tid) != classes:
-                self._shown[tid] = classes
-                text.setAttribute("class", classes)
+            self.svg.setAttribute("style", f"--scale:{viewport.scale:.4f};--badge:{self._factor:.4f}")
+            self.svg.setAttribute("data-zoomed", "true" if viewport.zoom > 1.01 else "false")
+        if self._pointers and self._gesture_moved:
+            return  # the names are hidden while the fingers move the map, and laid out when they stop
+        first = [self._pointed] if self._pointed >= 0 else []
+        key = f"{box} {first} {sorted(self._marked)} {self._blocked}"
+        if key == self._laid:
+            return
+        self._laid = key
+        placed = layout_names(viewport, self.drawing, self._factor, self._widths,
+                              [*first, *sorted(self._marked)], self._blocked)
+        moved = box != self._placed_box  # every name shown is written again in map units
+        self._placed_box = box
+        for index, (text, one, two) in self._labels.items():
+            label = placed.get(index)
+            if label == self._placed.get(index) and (label is None or not moved):
+                continue
+            if label is None:
+                text.setAttribute("class", "name")
+                continue
+            x, y = viewport.to_user(label.x, label.y)
+            text.setAttribute("class", "name fits pointed" if index in first or index in self._marked else "name fits")
+            text.setAttribute("text-anchor", label.anchor)
+            for line, words in ((one, label.lines[0]), (two, label.lines[1] if len(label.lines) > 1 else "")):
+                line.setAttribute("x", f"{x:.2f}")
+                line.textContent = words
+            one.setAttribute("y", f"{y:.2f}")
+            two.setAttribute("dy", f"{LINE_PX / LABEL_PX:.3f}em")
+        self._placed = placed
 
     def point(self, tid: str) -> None:
-        """The pointer is on (or the focus in) a territory ("" for none): its name shows whatever the zoom."""
-        if tid != self._pointed:
-            self._pointed = tid
+        """The pointer is on (or the focus in) a territory ("" for none): its name goes before the others."""
+        index = self.board.index.get(tid, -1) if tid else -1
+        if index != self._pointed:
+            self._pointed = index
             self.apply()
 
     def mark(self, tids: frozenset[str]) -> None:
-        """The territories chosen now (attack or move): their names show."""
-        if tids != self._marked:
-            self._marked = tids
+        """The territories chosen now (attack or move): their names go first."""
+        marked = frozenset(self.board.territory_index(t) for t in tids)
+        if marked != self._marked:
+            self._marked = marked
             self.apply()
 
     def names_shown(self) -> list[str]:
         """The territories whose names show at this zoom (for tests)."""
-        return [tid for tid, classes in self._shown.items() if " " in classes]
+        return [self.board.territories[index].id for index in sorted(self._placed)]
+
+    # -- the view the map opens at ---------------------------------------------------------------
+
+    def follow(self, moment: object, focus: Sequence[int]) -> None:
+        """A new moment of the game to look at (a player's turn at this device, a game opened): the map
+        opens on ``focus``, what that player can act on (nothing moves without it, or for the same moment)."""
+        if moment == self._moment or not focus:
+            return
+        self._moment = moment
+        self._focus = list(focus)
+        self._opening = True
+        if self.viewport.width > 0:
+            self.viewport = opening_view(self.viewport, self.drawing, self._focus)
+            self.apply()
+
+    def _moved(self) -> None:
+        """The player moved the map: it keeps their view from now on (a resize keeps its zoom and centre)."""
+        self._opening = False
+        self.close_chooser()
 
     # -- commands ---------------------------------------------------------------------------------
 
@@ -165,12 +263,14 @@ class MapControl:
             self.viewport = self.viewport.fit()
         else:
             return False
+        self._moved()
         self.apply()
         return True
 
     def pan_key(self, dx: int, dy: int) -> None:
         """Shift + an arrow: move the view a step."""
         self.viewport = self.viewport.pan_step(dx, dy)
+        self._moved()
         self.apply()
 
     def show(self, territory: int) -> None:
@@ -180,6 +280,7 @@ class MapControl:
         margin = 20.0
         if not (margin <= sx <= self.viewport.width - margin and margin <= sy <= self.viewport.height - margin):
             self.viewport = self.viewport.centre_on(x, y)
+            self._moved()
             self.apply()
 
     # -- pointers ---------------------------------------------------------------------------------
@@ -217,22 +318,31 @@ class MapControl:
             if old_gap > 0 and new_gap > 0:
                 self.viewport = self.viewport.zoom_at(new_gap / old_gap, *old_mid)
             self.viewport = self.viewport.pan(new_mid[0] - old_mid[0], new_mid[1] - old_mid[1])
-            self._gesture_moved = True
+            self._start_moving()
             self.apply()
             return
         last = self._pointers[ident]
         if not self._gesture_moved and math.dist(last, point) < DRAG_PX:
             return
-        self._gesture_moved = True
+        self._start_moving()
         self._pointers[ident] = point
         self.viewport = self.viewport.pan(point[0] - last[0], point[1] - last[1])
         self.apply()
 
+    def _start_moving(self) -> None:
+        if not self._gesture_moved:
+            self._gesture_moved = True
+            self._moved()
+            self.svg.setAttribute("data-moving", "true")
+
     def on_pointer_up(self, event: Any) -> None:
-        """A finger or the button lifted (or the gesture cancelled)."""
+        """A finger or the button lifted (or the gesture cancelled): once none is left, the names come back."""
         self._pointers.pop(int(event.pointerId), None)
         if self._gesture_moved:
             self._drag_ended_at = float(getattr(event, "timeStamp", 0.0))
+            if not self._pointers:
+                self.svg.setAttribute("data-moving", "false")
+                self.apply()
 
     def click_was_drag(self, event: Any) -> bool:
         """Whether a click is the end of a drag or pinch (then it selects nothing)."""
@@ -244,49 +354,47 @@ class MapControl:
         rect = self.svg.getBoundingClientRect()
         self._rect = (float(rect.left), float(rect.top))
         mode = int(getattr(event, "deltaMode", 0))
-        delta = float(event.deltaY) * (LINE_PX if mode == 1 else PAGE_PX if mode == 2 else 1.0)
+        delta = float(event.deltaY) * (LINE_DELTA_PX if mode == 1 else PAGE_PX if mode == 2 else 1.0)
         rate = WHEEL_RATE * (4 if bool(getattr(event, "ctrlKey", False)) else 1)
         self.viewport = self.viewport.zoom_at(math.exp(-delta * rate), *self._local(event))
+        self._moved()
         self.apply()
 
     # -- taps ---------------------------------------------------------------------------------------
 
-    def tap(self, event: Any, hit: int) -> Tap:
-        """Where a finger's tap goes (see :func:`risk_ui.viewport.resolve_tap`); a zoom is done here."""
+    def tap(self, event: Any) -> Tap:
+        """Where a finger's tap goes (see :func:`risk_ui.viewport.resolve_tap`), from the drawing's shapes."""
         rect = self.svg.getBoundingClientRect()
-        left, top = float(rect.left), float(rect.top)
-        cx, cy = float(event.clientX), float(event.clientY)
-        around: list[tuple[float, int]] = []
-        for distance, dx, dy in ring():
-            element = self.document.elementFromPoint(cx + dx, cy + dy)
-            around.append((distance, self._territory_at(element)))
-        result = resolve_tap(self.viewport, cx - left, cy - top, hit, self.badges, around)
-        if result.kind == "zoom":
-            self.viewport = self.viewport.zoom_at(TAP_ZOOM, cx - left, cy - top)
-            self.apply()
-        return result
+        px, py = float(event.clientX) - float(rect.left), float(event.clientY) - float(rect.top)
+        if (float(rect.width), float(rect.height)) != (self.viewport.width, self.viewport.height):
+            self.measure()
+        return resolve_tap(self.viewport, self.drawing, px, py, self._factor)
 
-    def _territory_at(self, element: Any) -> int:
-        if self._none(element) or not hasattr(element, "closest"):
-            return -1
-        g = element.closest("[data-territory]")
-        if self._none(g):
-            return -1
-        return self.board.index.get(str(g.getAttribute("data-territory")), -1)
+    def offer(self, tap: Tap, event: Any) -> None:
+        """Ask which territory a tap meant: its candidates' names as buttons, next to the finger (above it
+        where there is room, so the finger does not cover them)."""
+        self.close_chooser()
+        rect = self.box_element.getBoundingClientRect()
+        px, py = float(event.clientX) - float(rect.left), float(event.clientY) - float(rect.top)
+        names = [self.board.territories[t].name for t in tap.choices]
+        half = (max(len(n) for n in names) * CHOOSER_CHAR_PX + 40) / 2
+        x = min(max(px, half + 4), max(half + 4, float(rect.width) - half - 4))
+        chooser = self.document.createElement("div")
+        chooser.setAttribute("id", "map-chooser")
+        chooser.setAttribute("class", "map-chooser" + ("" if py >= CHOOSER_ABOVE_PX else " below"))
+        chooser.setAttribute("role", "group")
+        chooser.setAttribute("aria-label", MAP_CHOOSER)
+        chooser.setAttribute("style", f"left:{x:.0f}px;top:{py:.0f}px")
+        chooser.innerHTML = "".join(
+            f'<button type="button" data-action="map-pick" data-arg="{t}">{html.escape(name)}</button>'
+            for t, name in zip(tap.choices, names, strict=True))
+        self.box_element.appendChild(chooser)
+        self._chooser = chooser
 
-
-def _n(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
-
-
-def _label_point(data: str, x: float, y: float) -> tuple[float, float]:
-    """Where a territory's name goes: the board's point (``data-label="x y"``), else ``(x, y)`` (under the badge).
-
-    >>> _label_point("12 30.5", 0, 0), _label_point("", 1, 2), _label_point("x y", 1, 2)
-    ((12.0, 30.5), (1, 2), (1, 2))
-    """
-    try:
-        lx, ly = (float(v) for v in data.split())
-    except ValueError:
-        return x, y
-    return (lx, ly) if math.isfinite(lx) and math.isfinite(ly) else (x, y)
+    def close_chooser(self) -> bool:
+        """Take the chooser away (a choice made, the map moved, Escape); True if one was open."""
+        if self._chooser is None:
+            return False
+        self._chooser.remove()
+        self._chooser = None
+        return True

@@ -1,10 +1,11 @@
-"""The map's zoom and pan, where a tap goes, and where a territory's name fits: pure geometry.
+"""The map's zoom and pan, where a tap goes, where the names go, and the zoom a phone opens at: pure geometry.
 
 The map is an SVG whose ``viewBox`` the page moves: :class:`Viewport` holds the map's own box (its bounds),
 the size of the element on screen (CSS pixels) and the part of the map in view, always of the element's
 shape so nothing is letterboxed once zoomed. Zooming keeps the point under the finger or the wheel where
-it is; panning never lets the map leave the screen. Everything is worked out from the board's drawing (the
-badges' centres, each land's bounding box), never from one map's territory ids, so any board works.
+it is; panning never lets the map leave the screen. Everything is worked out from the board's drawing
+(:class:`~risk_ui.map_geometry.Drawing`: the badges' centres, each land's outline), never from one map's
+territory ids, so any board works.
 
 >>> v = Viewport(Box(0, 0, 1000, 500), 500, 250)
 >>> v.scale, v.zoom
@@ -19,50 +20,18 @@ badges' centres, each land's bounding box), never from one map's territory ids, 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain, islice
+
+from risk_ui.map_geometry import Box, Drawing, parse_box, path_box
+
+__all__ = ["Box", "Drawing", "parse_box", "path_box"]  # the map's box and its parsers, for the page's wiring
 
 MAX_ZOOM = 8.0  # at most 8 times the whole map's size: the smallest territory is then large on a phone
 WHEEL_RATE = 0.0015  # zoom factor per wheel pixel: exp(-deltaY * rate), a notch of 100 px is about x1.16
 BUTTON_STEP = 1.6  # the + and - buttons and keys
 PAN_STEP = 0.15  # a pan key moves the view by this share of its width or height
-TAP_ZOOM = 2.5  # an ambiguous tap zooms in by this much around it
-LABEL_PX = 11.0  # a territory's name is drawn this size on screen, whatever the zoom
-CHAR_PX = 6.2  # about how wide one character of the name is at that size
-LABEL_MARGIN_PX = 6.0
-
-
-@dataclass(frozen=True, slots=True)
-class Box:
-    """A rectangle in the map's own units."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    def text(self) -> str:
-        """As a ``viewBox`` attribute.
-
-        >>> Box(0, -5.5, 100, 50).text()
-        '0 -5.5 100 50'
-        """
-        return " ".join(_n(v) for v in (self.x, self.y, self.w, self.h))
-
-
-def _n(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
-
-
-def parse_box(text: str) -> Box:
-    """A ``viewBox`` attribute as a :class:`Box`.
-
-    >>> parse_box("-22 -5 1044 505")
-    Box(x=-22.0, y=-5.0, w=1044.0, h=505.0)
-    """
-    x, y, w, h = (float(v) for v in text.replace(",", " ").split())
-    return Box(x, y, w, h)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +121,14 @@ class Viewport:
         box = self.box
         return self._clamped(Box(ux - box.w / 2, uy - box.h / 2, box.w, box.h))
 
+    def at_scale(self, scale: float, ux: float, uy: float) -> Viewport:
+        """The view at ``scale`` screen pixels per map unit (within 1x to MAX_ZOOM of the whole map) centred on the
+        map point (ux, uy) as far as the edges allow."""
+        fit = self.fit_box()
+        w = min(fit.w, max(fit.w / MAX_ZOOM, self.width / scale)) if self.width > 0 else fit.w
+        h = w * fit.h / fit.w
+        return self._clamped(Box(ux - w / 2, uy - h / 2, w, h))
+
     def _clamped(self, box: Box) -> Viewport:
         """The view kept over the map: centred where it is larger than the map, else within it."""
         b = self.bounds
@@ -165,160 +142,394 @@ class Viewport:
 
 
 # ------------------------------------------------------------------------------------------------
+# Badges and the zoom a page opens at
+
+BADGE_PX = 20.0  # an army badge is drawn at least this wide on screen (its number then 11 px), room allowing
+BADGE_GAP_PX = 2.0  # ... and never closer than this to its nearest neighbour's
+# The room between neighbouring badges on screen (all but SPACING_SHARE of the territories have it to their
+# nearest): the whole map shows where it gives at least WHOLE_SPACING_PX (a tap 10 px off a badge is then a few
+# px nearer it than its neighbour's, or asks), else the page opens closer in, at ZOOMED_SPACING_PX (a tap 10 px
+# off a badge is then 12 px nearer it, and most names have room beside their badge).
+WHOLE_SPACING_PX = 18.0
+ZOOMED_SPACING_PX = 32.0
+SPACING_SHARE = 0.1
+FOCUS_MARGIN_PX = 28.0  # a territory counts as in view, for the opening view, this far inside the element
+
+
+def badge_factor(drawing: Drawing, scale: float) -> float:
+    """How many times its drawn size each badge is shown at ``scale`` (screen px per map unit): enough for
+    :data:`BADGE_PX` across, as far as the closest neighbours leave :data:`BADGE_GAP_PX` between them; never
+    smaller than drawn.
+
+    >>> d = Drawing.build(Box(0, 0, 100, 100), [(10, 10, 5), (50, 10, 5)], [[], []], ["a", "b"])
+    >>> badge_factor(d, 1.0), badge_factor(d, 4.0), round(badge_factor(d, 0.5), 2)
+    (2.0, 1.0, 3.6)
+    """
+    if not drawing.badges or scale <= 0:
+        return 1.0
+    smallest = min(b.r for b in drawing.badges)
+    want = BADGE_PX / (2 * smallest * scale)
+    for distance, a, b in drawing.pairs:
+        room = (distance * scale - BADGE_GAP_PX) / ((drawing.badges[a].r + drawing.badges[b].r) * scale)
+        want = min(want, room)
+    return max(1.0, want)
+
+
+def opening_scale(drawing: Drawing, width: float, height: float) -> float:
+    """The scale (screen px per map unit) a map opens at on an element of ``width`` x ``height``: the whole
+    map where its badges are far enough apart on screen for a finger (:data:`WHOLE_SPACING_PX` between
+    nearest neighbours, for all but :data:`SPACING_SHARE` of the territories), else closer in, with
+    :data:`ZOOMED_SPACING_PX` between them, and then never with sea beyond the map's edges (the view fills the
+    element).
+
+    >>> d = Drawing.build(Box(0, 0, 1000, 500), [(50 * i, 50, 9) for i in range(10)], [[]] * 10, "abcdefghij")
+    >>> opening_scale(d, 1000, 500), opening_scale(d, 200, 400)
+    (1.0, 0.8)
+    """
+    b = drawing.bounds
+    if width <= 0 or height <= 0:
+        return 1.0
+    fit = min(width / b.w, height / b.h)
+    spacing = max(drawing.spacing(SPACING_SHARE), 1e-6)
+    if spacing * fit >= WHOLE_SPACING_PX:
+        return fit
+    wanted = ZOOMED_SPACING_PX / spacing
+    cover = max(width / b.w, height / b.h)
+    return min(fit * MAX_ZOOM, max(wanted, cover))
+
+
+def opening_view(viewport: Viewport, drawing: Drawing, focus: Iterable[int]) -> Viewport:
+    """The view a map opens at: :func:`opening_scale`, placed to show as many of the ``focus`` territories
+    (the player's, or what they can act on) as it can, centred among them; the middle of the map without.
+
+    >>> d = Drawing.build(Box(0, 0, 1000, 500), [(50 * i, 50, 9) for i in range(10)], [[]] * 10, "abcdefghij")
+    >>> opening_view(Viewport(d.bounds, 200, 400), d, [8, 9]).box
+    Box(x=300.0, y=0.0, w=250.0, h=500.0)
+    """
+    scale = opening_scale(drawing, viewport.width, viewport.height)
+    b = drawing.bounds
+    points = [(drawing.badges[t].x, drawing.badges[t].y) for t in focus if 0 <= t < len(drawing.badges)]
+    middle = viewport.at_scale(scale, b.x + b.w / 2, b.y + b.h / 2)
+    if not points:
+        return middle
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    margin = FOCUS_MARGIN_PX / middle.scale
+    best, best_key = middle, (-1, 0.0)
+    for x, y in [(cx, cy), *points]:
+        view = viewport.at_scale(scale, x, y)
+        box = view.box
+        inside = [(px, py) for px, py in points
+                  if box.x + margin <= px <= box.x + box.w - margin and box.y + margin <= py <= box.y + box.h - margin]
+        mx, my = box.x + box.w / 2, box.y + box.h / 2
+        key = (len(inside), -sum(math.hypot(px - mx, py - my) for px, py in inside))
+        if key > best_key:
+            best, best_key = view, key
+    return best
+
+
+# ------------------------------------------------------------------------------------------------
 # Taps
 
 @dataclass(frozen=True, slots=True)
 class Tap:
-    """What a tap does: select a territory, zoom in around the tap, or nothing."""
+    """What a tap does: select a territory, ask which of a few it meant (``choices``), or nothing."""
 
-    kind: str  # "select", "zoom" or "none"
+    kind: str  # "select", "choose" or "none"
     territory: int = -1
+    choices: tuple[int, ...] = ()
 
 
-BADGE_SLACK_PX = 4.0  # a tap this close to a badge's edge still counts as on it
-MIN_BADGE_PX = 8.0  # a badge smaller than this on screen is treated as this large
-NEAR_PX = 8.0  # a tap with another territory this close is ambiguous where territories are small
-REACH_PX = 24.0  # a tap on the sea goes to a territory within this distance
+BADGE_SLACK_PX = 8.0  # a tap this far beyond a badge's edge is still on it (a finger is wider than the tap's point)
+CLEAR_PX = 4.0  # one territory is the tap's, not another's, when it is nearer by this much
+BORDER_PX = 3.0  # a tap on land this close to another territory's land could be either
+REACH_PX = 24.0  # a tap on the sea goes to a land this close
+MAX_CHOICES = 4
 
 
-def resolve_tap(
-    viewport: Viewport,
-    px: float,
-    py: float,
-    hit: int,
-    badges: Mapping[int, tuple[float, float, float]],
-    around: Sequence[tuple[float, int]],
-) -> Tap:
-    """Where a tap at (px, py) of the element goes, on a touch screen where a finger covers several pixels.
+def resolve_tap(viewport: Viewport, drawing: Drawing, px: float, py: float, factor: float = 1.0) -> Tap:
+    """Where a finger's tap at (px, py) of the element goes: to the territory whose badge or land is
+    nearest, and never silently to a neighbour (where two are as near, the player is asked: ``choose``).
 
-    ``hit``: the territory under the tap's centre (-1: the sea); ``badges``: each territory's army badge
-    (centre and radius, map units); ``around``: territories found at points around the tap, as (distance in
-    screen pixels, territory or -1).
+    - on or next to badges (within :data:`BADGE_SLACK_PX` of their edge; badges drawn ``factor`` times their
+      size): the one on whose badge it is, or the nearest by :data:`CLEAR_PX` or more; else a choice;
+    - else on land: that territory, unless another's land is within :data:`BORDER_PX` (a choice);
+    - else on the sea: the nearest land within :data:`REACH_PX` (a choice when two are as near).
 
-    - on or next to a territory's badge (where its name and armies show): that territory;
-    - on land with no other territory within :data:`NEAR_PX`: that territory; with one, the map zooms in
-      there (while it can), so the next tap is clear;
-    - on the sea: the nearest territory within :data:`REACH_PX` (zoom in when two are as near).
-
-    >>> v = Viewport(Box(0, 0, 100, 100), 100, 100)
-    >>> resolve_tap(v, 10, 10, -1, {0: (10, 10, 3), 1: (50, 50, 3)}, [])
-    Tap(kind='select', territory=0)
-    >>> resolve_tap(v, 30, 30, 0, {0: (10, 10, 3), 1: (50, 50, 3)}, [(8, 1)])
-    Tap(kind='zoom', territory=-1)
+    >>> d = Drawing.build(Box(0, 0, 200, 50), [(20, 25, 5), (45, 25, 5), (80, 25, 5)],
+    ...                   [["M0 0h30v50h-30z"], ["M30 0h40v50h-40z"], ["M75 10h10v30h-10z"]], "abc")
+    >>> v = Viewport(d.bounds, 200, 50)
+    >>> resolve_tap(v, d, 27, 25)  # 2 px off badge a's edge, 13 px off b's
+    Tap(kind='select', territory=0, choices=())
+    >>> resolve_tap(v, d, 32, 25)  # as near both badges
+    Tap(kind='choose', territory=-1, choices=(0, 1))
+    >>> resolve_tap(v, d, 31, 5), resolve_tap(v, d, 71, 48)  # on b's land next to a's; on the sea, b's nearest
+    (Tap(kind='choose', territory=-1, choices=(1, 0)), Tap(kind='select', territory=1, choices=()))
+    >>> resolve_tap(v, d, 150, 25).kind
+    'none'
     """
     scale = viewport.scale
-    best, best_gap = -1, math.inf
-    for territory, (bx, by, br) in badges.items():
-        sx, sy = viewport.to_screen(bx, by)
-        gap = math.hypot(sx - px, sy - py) - max(br * scale, MIN_BADGE_PX / 2)
-        if gap < best_gap:
-            best, best_gap = territory, gap
-    if best >= 0 and best_gap <= BADGE_SLACK_PX:
-        return Tap("select", best)
-    can_zoom = viewport.zoom < MAX_ZOOM - 1e-9
-    if hit >= 0:
-        near = {t for distance, t in around if distance <= NEAR_PX and t >= 0}
-        if near - {hit} and can_zoom:
-            return Tap("zoom")
-        return Tap("select", hit)
-    for radius in sorted({distance for distance, _ in around if distance <= REACH_PX}):
-        found = [t for distance, t in around if distance == radius and t >= 0]
-        if not found:
-            continue
-        counts = {t: found.count(t) for t in found}
-        top = max(counts.values())
-        leaders = sorted(t for t, n in counts.items() if n == top)
-        if len(counts) > 1 and can_zoom:
-            return Tap("zoom")
-        return Tap("select", leaders[0])
-    return Tap("none")
-
-
-def ring(radii: Sequence[float] = (NEAR_PX, 16.0, REACH_PX), points: int = 8) -> list[tuple[float, float, float]]:
-    """Offsets (distance, dx, dy) around a tap at which the page looks for territories.
-
-    >>> len(ring()), ring()[0]
-    (24, (8.0, 8.0, 0.0))
-    """
-    found = []
-    for radius in radii:
-        for i in range(points):
-            angle = 2 * math.pi * i / points
-            found.append((float(radius), round(radius * math.cos(angle), 3), round(radius * math.sin(angle), 3)))
-    return found
+    ux, uy = viewport.to_user(px, py)
+    # The badges the tap is on or next to, nearest (by the gap to their edge, in screen px) first.
+    near: list[tuple[float, int]] = []
+    for t, badge in enumerate(drawing.badges):
+        gap = math.hypot(badge.x - ux, badge.y - uy) * scale - badge.r * factor * scale
+        if gap <= BADGE_SLACK_PX:
+            near.append((gap, t))
+    near.sort()
+    if near:
+        gap, first = near[0]
+        if gap <= 0 or len(near) == 1 or near[1][0] - gap >= CLEAR_PX:
+            return Tap("select", first)
+        return Tap("choose", choices=tuple(t for g, t in near if g - gap < CLEAR_PX)[:MAX_CHOICES])
+    # Lands within reach, nearest first (0: the tap is on it).
+    reach = REACH_PX / scale
+    lands: list[tuple[float, int]] = []
+    for t, land in enumerate(drawing.lands):
+        if land.rings and land.box_distance(ux, uy) <= reach:
+            distance = land.distance(ux, uy)
+            if distance <= reach:
+                lands.append((distance * scale, t))
+    lands.sort()
+    if not lands:
+        return Tap("none")
+    distance, first = lands[0]
+    margin = BORDER_PX if distance == 0 else CLEAR_PX
+    close = [t for d, t in lands if d - distance < margin][:MAX_CHOICES]
+    if len(close) == 1:
+        return Tap("select", first)
+    return Tap("choose", choices=tuple(close))
 
 
 # ------------------------------------------------------------------------------------------------
 # Names on the map
 
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 7, "z": 0}
+LABEL_PX = 11.0  # a territory's name is drawn this size on screen, whatever the zoom
+LINE_PX = 13.0  # one line of a name, from its top to the next line's
+CHAR_PX = 6.6  # how wide one character of a name is at that size, at most (the page measures the real widths)
+LABEL_GAP_PX = 2.0  # between a name and its badge, another name, or the element's edge
+_CELL_PX = 64.0  # the grid in which names and badges are looked up when a name looks for room
+ROOMY = 4  # a name with this many places to go has room: the names with fewer are placed first
 
 
-def path_box(d: str) -> Box:
-    """The bounding box of SVG path data (control points included: a box that holds the shape).
+@dataclass(frozen=True, slots=True)
+class Label:
+    """Where a territory's name goes on screen: its lines, and the point its first line hangs from (CSS px
+    from the element's top left), the text anchored at its start, middle or end."""
 
-    >>> path_box("M10 10l5 0 0 5z M0 0h2v3")
-    Box(x=0.0, y=0.0, w=15.0, h=15.0)
+    x: float
+    y: float
+    anchor: str
+    lines: tuple[str, ...]
+
+
+def name_lines(name: str) -> list[tuple[str, ...]]:
+    """A name on one line, on two (cut at the space nearest its middle) if it has a space, and on three if it
+    has three words or more.
+
+    >>> name_lines("Northwest Territory"), name_lines("Peru")
+    ([('Northwest Territory',), ('Northwest', 'Territory')], [('Peru',)])
+    >>> name_lines("Eastern United States")[1:]
+    [('Eastern', 'United States'), ('Eastern', 'United', 'States')]
     """
-    xs: list[float] = []
-    ys: list[float] = []
-    x = y = start_x = start_y = 0.0
-    command = ""
-    args: list[float] = []
-
-    def flush() -> None:
-        nonlocal x, y, start_x, start_y, command
-        lower = command.lower()
-        arity = _ARITY.get(lower, 0)
-        relative = command.islower()
-        first = True
-        while arity and len(args) >= arity:
-            chunk = [args.pop(0) for _ in range(arity)]
-            bx, by = (x, y) if relative else (0.0, 0.0)
-            if lower == "h":
-                x = bx + chunk[0] if relative else chunk[0]
-            elif lower == "v":
-                y = by + chunk[0] if relative else chunk[0]
-            elif lower == "a":
-                x, y = bx + chunk[5], by + chunk[6]
-            else:
-                for i in range(0, arity - 2, 2):
-                    xs.append(bx + chunk[i])
-                    ys.append(by + chunk[i + 1])
-                x, y = bx + chunk[-2], by + chunk[-1]
-            if lower == "m" and first:
-                start_x, start_y = x, y
-                command = "l" if relative else "L"  # further pairs after a move are lines
-                lower = "l"
-            first = False
-            xs.append(x)
-            ys.append(y)
-
-    for token in _TOKEN.findall(d):
-        if token.isalpha():
-            flush()
-            command = token
-            args.clear()
-            if token in "zZ":
-                x, y = start_x, start_y
-        else:
-            args.append(float(token))
-            if command and len(args) >= _ARITY.get(command.lower(), 99):
-                flush()
-    flush()
-    if not xs:
-        return Box(0, 0, 0, 0)
-    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    words = name.split()
+    if len(words) < 2:
+        return [(name,)]
+    cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    found = [(name,), (" ".join(words[:cut]), " ".join(words[cut:]))]
+    if len(words) >= 3:  # three lines, the words shared out as evenly as they go
+        best = min(((i, j) for i in range(1, len(words) - 1) for j in range(i + 1, len(words))),
+                   key=lambda c: max(len(" ".join(words[:c[0]])), len(" ".join(words[c[0]:c[1]])),
+                                     len(" ".join(words[c[1]:]))))
+        found.append((" ".join(words[:best[0]]), " ".join(words[best[0]:best[1]]), " ".join(words[best[1]:])))
+    return found
 
 
-def label_scale(name: str, land: Box) -> float:
-    """The map scale (screen pixels per unit) from which a territory's name fits inside its land.
+Rect = tuple[float, float, float, float]  # left, top, right, bottom (CSS px)
 
-    >>> label_scale("Peru", Box(0, 0, 50, 40)) < label_scale("Eastern United States", Box(0, 0, 50, 40))
-    True
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _hits_disc(rect: Rect, cx: float, cy: float, r: float) -> bool:
+    nx, ny = min(max(cx, rect[0]), rect[2]), min(max(cy, rect[1]), rect[3])
+    return (nx - cx) ** 2 + (ny - cy) ** 2 < r * r
+
+
+class _Grid:
+    """Rectangles and discs on screen, each with its owner, found by the cells they cover: a territory's badge
+    is owned by its index t, its name by ``-3 - t``, the parts over the map by -1."""
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], list[tuple[int, Rect | tuple[float, float, float]]]] = {}
+
+    @staticmethod
+    def _keys(rect: Rect) -> Iterable[tuple[int, int]]:
+        for i in range(int(rect[0] // _CELL_PX), int(rect[2] // _CELL_PX) + 1):
+            for j in range(int(rect[1] // _CELL_PX), int(rect[3] // _CELL_PX) + 1):
+                yield i, j
+
+    def add_rect(self, owner: int, rect: Rect) -> None:
+        for key in self._keys(rect):
+            self.cells.setdefault(key, []).append((owner, rect))
+
+    def remove_rect(self, owner: int, rect: Rect) -> None:
+        for key in self._keys(rect):
+            self.cells[key] = [item for item in self.cells[key] if item[0] != owner]
+
+    def add_disc(self, owner: int, cx: float, cy: float, r: float) -> None:
+        for key in self._keys((cx - r, cy - r, cx + r, cy + r)):
+            self.cells.setdefault(key, []).append((owner, (cx, cy, r)))
+
+    def in_the_way(self, rect: Rect, owner: int) -> Iterator[int]:
+        """The owners of what ``rect`` overlaps, but for ``owner``'s own badge."""
+        for key in self._keys(rect):
+            for who, shape in self.cells.get(key, ()):
+                if who == owner:
+                    continue
+                if len(shape) == 4:
+                    if _overlaps(rect, shape):
+                        yield who
+                elif _hits_disc(rect, *shape):
+                    yield who
+
+    def free(self, rect: Rect, owner: int) -> bool:
+        return next(iter(self.in_the_way(rect, owner)), None) is None
+
+
+def _candidates(cx: float, cy: float, r: float, width: float, lines: int,
+                room: float) -> list[tuple[Rect, float, float, str]]:
+    """Where a name of ``lines`` lines, ``width`` px wide, may go around a badge at (cx, cy) of radius r on an
+    element ``room`` px wide: (its box, the anchor point, the anchor), best first: under the badge (centred,
+    shifted a third of its width either way, or as far as the element's edge lets it while still under the
+    badge), beside it (level with it, then higher or lower), over it, at its lower corners."""
+    height = lines * LINE_PX
+    gap = LABEL_GAP_PX
+    under = cy + r + gap
+    over = cy - r * 1.6 - gap - height  # clear of the owner's mark at the badge's top right
+    right, left = cx + r * 1.9 + gap, cx - r * 1.4 - gap  # clear of the marks beside the badge
+    # Under or over the badge, pushed in from the element's edge as far as the name still spans the badge.
+    inside = min(max(cx - width / 2, gap), room - gap - width)
+    pushed = min(max(inside, cx - width + r), cx - r) + width / 2
+    found: list[tuple[Rect, float, float, str]] = []
+    for top in (under, over):
+        for x in dict.fromkeys((cx, cx + width / 3, cx - width / 3, pushed)):
+            found.append(((x - width / 2, top, x + width / 2, top + height), x, top, "middle"))
+        if top == under:
+            for side in (cy - height / 2, cy - r, cy + r - height):
+                found.append(((right, side, right + width, side + height), right, side, "start"))
+                found.append(((left - width, side, left, side + height), left, side, "end"))
+    corner = cy + r * 0.7 + gap
+    found.append(((cx + r * 0.7, corner, cx + r * 0.7 + width, corner + height), cx + r * 0.7, corner, "start"))
+    found.append(((cx - r * 0.7 - width, corner, cx - r * 0.7, corner + height), cx - r * 0.7, corner, "end"))
+    return found
+
+
+def layout_names(viewport: Viewport, drawing: Drawing, factor: float, widths: Sequence[float],
+                 first: Sequence[int] = (), blocked: Sequence[Rect] = ()) -> dict[int, Label]:
+    """Where the names of the territories in view go: next to their badge, clear of every badge, of each
+    other, of the ``blocked`` parts of the element (the buttons over the map) and of its edges, on two or three
+    lines where one has no room. ``widths``: each whole name's width on screen (px at :data:`LABEL_PX`);
+    ``first``: the names placed before any other (the pointed or chosen). The names with the fewest places go
+    first; one left without room then takes the place of a name that can move elsewhere. A name with no room
+    is left out.
+
+    >>> d = Drawing.build(Box(0, 0, 200, 100), [(50, 50, 5), (150, 50, 5)], [[], []], ["West", "East"])
+    >>> layout_names(Viewport(d.bounds, 200, 100), d, 1.0, [30.0, 30.0])[0]
+    Label(x=50.0, y=57.0, anchor='middle', lines=('West',))
     """
-    wide = (len(name) * CHAR_PX + LABEL_MARGIN_PX) / max(land.w, 1e-6)
-    tall = (LABEL_PX * 3) / max(land.h, 1e-6)  # the badge and a line of text under it
-    return max(wide, tall)
+    scale = viewport.scale
+    w, h = viewport.width, viewport.height
+    edge = LABEL_GAP_PX
+    grid = _Grid()
+    shown: dict[int, tuple[float, float, float]] = {}
+    for t, badge in enumerate(drawing.badges):
+        cx, cy = viewport.to_screen(badge.x, badge.y)
+        r = badge.r * factor * scale
+        if -r < cx < w + r and -r < cy < h + r:
+            grid.add_disc(t, cx, cy, r + LABEL_GAP_PX)
+            if 0 <= cx <= w and 0 <= cy <= h:
+                shown[t] = (cx, cy, r)
+    for rect in blocked:
+        grid.add_rect(-1, rect)
+
+    def spots(t: int) -> Iterator[tuple[Rect, Label]]:
+        """Every place on the element where territory t's name could go, best first."""
+        name = drawing.names[t]
+        cx, cy, r = shown[t]
+        for lines in name_lines(name):
+            line_width = max(len(line) for line in lines) / max(len(name), 1) * widths[t] + 1
+            for rect, ax, ay, anchor in _candidates(cx, cy, r, line_width, len(lines), w):
+                if rect[0] >= edge and rect[1] >= edge and rect[2] <= w - edge and rect[3] <= h - edge:
+                    yield rect, Label(round(ax, 1), round(ay, 1), anchor, lines)
+
+    placed: dict[int, tuple[Rect, Label]] = {}
+
+    def put(t: int, rect: Rect, label: Label) -> None:
+        placed[t] = (rect, label)
+        grid.add_rect(-3 - t, (rect[0] - LABEL_GAP_PX, rect[1], rect[2] + LABEL_GAP_PX, rect[3]))
+
+    def take(t: int) -> tuple[Rect, Label]:
+        rect, label = placed.pop(t)
+        grid.remove_rect(-3 - t, (rect[0] - LABEL_GAP_PX, rect[1], rect[2] + LABEL_GAP_PX, rect[3]))
+        return rect, label
+
+    # The names with the fewest places go first (counted up to a few: a name with more has room to spare).
+    options: dict[int, tuple[list[tuple[Rect, Label]], Iterator[tuple[Rect, Label]]]] = {}
+    for t in shown:
+        more = (spot for spot in spots(t) if grid.free(spot[0], t))
+        options[t] = (list(islice(more, ROOMY)), more)
+    order = [t for t in first if t in options]
+    order += sorted((t for t in options if t not in order), key=lambda t: (len(options[t][0]), t))
+    for t in order:
+        counted, more = options[t]
+        for rect, label in chain(counted, more):
+            if grid.free(rect, t):
+                put(t, rect, label)
+                break
+    # A name left out takes a place where only one other name is in the way, if that one can go elsewhere.
+    for t in order:
+        if t in placed:
+            continue
+        for rect, label in spots(t):
+            owners = set(grid.in_the_way(rect, t))
+            if len(owners) != 1 or next(iter(owners)) > -3:
+                continue
+            other = -3 - next(iter(owners))
+            if other in first:
+                continue
+            before = take(other)
+            put(t, rect, label)
+            moved = next((spot for spot in spots(other) if grid.free(spot[0], other)), None)
+            if moved is not None:
+                put(other, *moved)
+                break
+            take(t)
+            put(other, *before)
+    return {t: label for t, (_, label) in placed.items()}
+
+
+def estimated_width(name: str) -> float:
+    """How wide a name is on screen at :data:`LABEL_PX`, at most (for a page that cannot measure it)."""
+    return len(name) * CHAR_PX
+
+
+def in_view(viewport: Viewport, drawing: Drawing) -> list[int]:
+    """The territories whose badge's centre is in view."""
+    found = []
+    for t, badge in enumerate(drawing.badges):
+        x, y = viewport.to_screen(badge.x, badge.y)
+        if 0 <= x <= viewport.width and 0 <= y <= viewport.height:
+            found.append(t)
+    return found
+
+
+def ring_points(distance: float, points: int = 8) -> list[tuple[float, float]]:
+    """Offsets (dx, dy) ``distance`` px from a point, in ``points`` directions (how the tests tap round a badge).
+
+    >>> ring_points(10, 4)
+    [(10.0, 0.0), (0.0, 10.0), (-10.0, 0.0), (-0.0, -10.0)]
+    """
+    return [(round(distance * math.cos(2 * math.pi * i / points), 6),
+             round(distance * math.sin(2 * math.pi * i / points), 6)) for i in range(points)]

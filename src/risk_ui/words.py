@@ -3,6 +3,8 @@ of the page)."""
 
 from __future__ import annotations
 
+MAP_CHOOSER = "Which territory did you mean?"  # the chooser of a tap as near two territories (read out, not shown)
+
 
 def armies_text(count: int) -> str:
     """ "1 army", "3 armies"."""

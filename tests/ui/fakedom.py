@@ -368,6 +368,10 @@ class Element(Node):
             self.document.dispatch(self, "close", bubbles=False)
 
 
+# The parser lowers attribute names; a browser gives an SVG's their case back (the map's viewBox).
+SVG_CASE = {"viewbox": "viewBox", "preserveaspectratio": "preserveAspectRatio"}
+
+
 class _Builder(HTMLParser):
     def __init__(self, document: FakeDocument) -> None:
         super().__init__(convert_charrefs=True)
@@ -385,13 +389,13 @@ class _Builder(HTMLParser):
             self.roots.append(node)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        element = Element(self.document, tag, {k: v or "" for k, v in attrs})
+        element = Element(self.document, tag, {SVG_CASE.get(k, k): v or "" for k, v in attrs})
         self._add(element)
         if tag not in VOID:
             self.stack.append(element)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._add(Element(self.document, tag, {k: v or "" for k, v in attrs}))
+        self._add(Element(self.document, tag, {SVG_CASE.get(k, k): v or "" for k, v in attrs}))
 
     def handle_endtag(self, tag: str) -> None:
         for i in range(len(self.stack) - 1, -1, -1):
