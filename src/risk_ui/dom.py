@@ -693,6 +693,16 @@ class Page:
             dialog.showModal()
         elif not screen.dialog_open and dialog.open:
             dialog.close()
+        if self.map is not None and mapped:
+            self.map.measure()  # the layout may have moved the map's box
+            state = self.controller.state
+            if not screen.overlay and self.controller.ui.record.replay is None \
+                    and 0 <= state.current < len(self.controller.game.seats) \
+                    and self.controller.is_human(state.current):  # the map opens on the player's own choices
+                mine = str(state.current)
+                self.map.follow((self._map_name, state.turn, state.current if state.turn else -1),
+                                [tv.index for tv in screen.territories if "active" in tv.classes]
+                                or [tv.index for tv in screen.territories if tv.owner == mine])
         if screen.overlay != self._overlay:
             self._overlay = screen.overlay
             # What the overlay covers is out of reach of the keyboard and screen readers too.
@@ -716,16 +726,6 @@ class Page:
             tid = screen.territories[screen.focus].id
             self._territories[tid].focus()
             self._rove(tid)
-        if self.map is not None and mapped:
-            self.map.measure()  # the layout may have moved the map's box
-            state = self.controller.state
-            if not screen.overlay and self.controller.ui.record.replay is None \
-                    and 0 <= state.current < len(self.controller.game.seats) \
-                    and self.controller.is_human(state.current):  # the map opens on the player's own choices
-                mine = str(state.current)
-                self.map.follow((self._map_name, state.turn, state.current if state.turn else -1),
-                                [tv.index for tv in screen.territories if "active" in tv.classes]
-                                or [tv.index for tv in screen.territories if tv.owner == mine])
         for hook in self.after_render:
             try:
                 hook()
@@ -744,10 +744,12 @@ class Page:
             traceback.print_exception(again, file=sys.stderr)
 
     def _focus_first_active(self, screen: Screen) -> None:
-        for tv in screen.territories:
-            if "active" in tv.classes:
-                self._territories[tv.id].focus()
-                return
+        """The keyboard's focus to the first territory that can be chosen, one in view if there is one (the
+        focus brings a territory into view, which would move the map off the player's own)."""
+        active = [tv for tv in screen.territories if "active" in tv.classes]
+        seen = [tv for tv in active if self.map is not None and self.map.in_view(tv.index)]
+        for tv in (seen or active)[:1]:
+            self._territories[tv.id].focus()
 
     def _draw_territory(self, tv: TerritoryView) -> None:
         key = tv.id
@@ -884,6 +886,10 @@ def connect(controller: Controller, new_seed: Callable[[], int], board_file: Boa
                     board_file=board_file))
     page.mount()
     page._listen(window, "resize", page.resized)
+    # The map's box changes size without a resize too (the stylesheet arriving, the layout around it).
+    resized = create_proxy(lambda *_: page.resized())
+    page._listeners.append(resized)
+    window.ResizeObserver.new(resized).observe(document.getElementById("map"))
     return page
 
 

@@ -42,12 +42,14 @@ from risk_ui.words import MAP_CHOOSER
 SVG_NS = "http://www.w3.org/2000/svg"
 DRAG_PX = 6.0  # a pointer that moves further than this is dragging the map, not clicking
 CLICK_AFTER_DRAG_MS = 400.0  # a click this soon after a drag or pinch ended belongs to it: ignored
+TAP_CLICK_MS = 1000.0  # a click this soon after a finger lifted is that finger's tap
 LINE_DELTA_PX = 16.0  # a wheel "line" (deltaMode 1) in pixels
 PAGE_PX = 400.0  # a wheel "page" (deltaMode 2)
 MEASURE_FONT = 100.0  # the names are measured once at this size (map units), then scaled to LABEL_PX
 NAME_FONT = "600 %gpx system-ui, sans-serif"  # the names' font, as the stylesheet sets it (#names .name)
-CHOOSER_ABOVE_PX = 120.0  # a chooser goes above the finger where it has this much room, else below
-CHOOSER_CHAR_PX = 8.5  # about how wide a character of a chooser's button is (to keep it on screen)
+MAX_LINES = 3  # a name is written on up to three lines (risk_ui.viewport.name_lines)
+CHOOSER_FINGER_PX = 24.0  # a chooser stands this far above (or below) the finger, which would hide it
+CHOOSER_EDGE_PX = 4.0  # the chooser stays this far inside the map's box
 BLOCK_SHARE = 0.25  # a part over the map larger than this share of it (an open legend) hides the names anyway
 
 
@@ -70,7 +72,7 @@ class MapControl:
         self.viewport = Viewport(bounds, 0, 0)
         self.drawing = Drawing.build(bounds, [(0.0, 0.0, 9.0)] * board.size, [[]] * board.size,
                                      [t.name for t in board.territories])
-        self._labels: dict[int, tuple[Any, Any, Any]] = {}  # territory -> (<text class="name">, its two lines)
+        self._labels: dict[int, tuple[Any, list[Any]]] = {}  # territory -> (<text class="name">, its lines)
         self._widths: list[float] = [estimated_width(t.name) for t in board.territories]
         self._placed: dict[int, Label] = {}  # the names shown now, where
         self._placed_box = ""  # the view they were written for
@@ -88,6 +90,7 @@ class MapControl:
         self._focus: list[int] = []  # the territories the opening view shows
         self._moment: object = None  # what the opening view was last chosen for (see follow)
         self._chooser: Any = None
+        self._lifted = (0.0, 0.0, -1e9)  # where and when a finger last lifted without moving the map
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -99,22 +102,24 @@ class MapControl:
         layer.setAttribute("aria-hidden", "true")
         self.svg.appendChild(layer)
         lands: list[list[str]] = [[] for _ in self.board.territories]
+        points: list[tuple[float, float] | None] = [None] * self.board.size
         for tid, g in self._territories.items():
             index = self.board.territory_index(tid)
             lands[index] = [str(land.getAttribute("d") or "") for land in g.querySelectorAll(".land")]
+            points[index] = _label_point(str(g.getAttribute("data-label") or ""))
             text = doc.createElementNS(SVG_NS, "text")
             text.setAttribute("class", "name")
             text.setAttribute("data-name-of", tid)
             lines = []
-            for _ in range(2):
+            for _ in range(MAX_LINES):
                 line = doc.createElementNS(SVG_NS, "tspan")
                 text.appendChild(line)
                 lines.append(line)
             lines[0].textContent = self.board.territories[index].name
             layer.appendChild(text)
-            self._labels[index] = (text, lines[0], lines[1])
+            self._labels[index] = (text, lines)
         self.drawing = Drawing.build(self.viewport.bounds, [self.badges[i] for i in range(self.board.size)], lands,
-                                     [t.name for t in self.board.territories])
+                                     [t.name for t in self.board.territories], points)
         self._measure_names()
         self.shape_box()
         self.svg.setAttribute("class", "zoomable")
@@ -124,7 +129,7 @@ class MapControl:
     def _measure_names(self) -> None:
         """Each name's width on screen at LABEL_PX, measured once by the browser (an estimate elsewhere). The
         font is set on the element itself: the page's stylesheet may still be on its way."""
-        for index, (text, _, _) in self._labels.items():
+        for index, (text, _) in self._labels.items():
             measure = getattr(text, "getComputedTextLength", None)
             if measure is None:
                 return
@@ -197,7 +202,7 @@ class MapControl:
                               [*first, *sorted(self._marked)], self._blocked)
         moved = box != self._placed_box  # every name shown is written again in map units
         self._placed_box = box
-        for index, (text, one, two) in self._labels.items():
+        for index, (text, lines) in self._labels.items():
             label = placed.get(index)
             if label == self._placed.get(index) and (label is None or not moved):
                 continue
@@ -207,11 +212,13 @@ class MapControl:
             x, y = viewport.to_user(label.x, label.y)
             text.setAttribute("class", "name fits pointed" if index in first or index in self._marked else "name fits")
             text.setAttribute("text-anchor", label.anchor)
-            for line, words in ((one, label.lines[0]), (two, label.lines[1] if len(label.lines) > 1 else "")):
-                line.setAttribute("x", f"{x:.2f}")
-                line.textContent = words
-            one.setAttribute("y", f"{y:.2f}")
-            two.setAttribute("dy", f"{LINE_PX / LABEL_PX:.3f}em")
+            text.setAttribute("x", _n(x))
+            text.setAttribute("y", _n(y))
+            for n, line in enumerate(lines):  # the first line at the text's point, the others under it
+                line.textContent = label.lines[n] if n < len(label.lines) else ""
+                if n:
+                    line.setAttribute("x", _n(x))
+                    line.setAttribute("dy", f"{LINE_PX / LABEL_PX:.3f}em")
         self._placed = placed
 
     def point(self, tid: str) -> None:
@@ -273,12 +280,22 @@ class MapControl:
         self._moved()
         self.apply()
 
+    def in_view(self, territory: int) -> bool:
+        """Whether a territory's badge is in view."""
+        x, y, _ = self.badges[territory]
+        sx, sy = self.viewport.to_screen(x, y)
+        return 0 <= sx <= self.viewport.width and 0 <= sy <= self.viewport.height
+
     def show(self, territory: int) -> None:
-        """Bring a territory into view (a keyboard focus that went off screen), keeping the zoom."""
+        """Bring a territory into view (a keyboard focus that went off screen, or under the buttons over the
+        map), keeping the zoom."""
         x, y, _ = self.badges[territory]
         sx, sy = self.viewport.to_screen(x, y)
         margin = 20.0
-        if not (margin <= sx <= self.viewport.width - margin and margin <= sy <= self.viewport.height - margin):
+        hidden = any(x0 - margin <= sx <= x1 + margin and y0 - margin <= sy <= y1 + margin
+                     for x0, y0, x1, y1 in self._blocked)
+        width, height = self.viewport.width, self.viewport.height
+        if hidden or not (margin <= sx <= width - margin and margin <= sy <= height - margin):
             self.viewport = self.viewport.centre_on(x, y)
             self._moved()
             self.apply()
@@ -336,8 +353,13 @@ class MapControl:
             self.svg.setAttribute("data-moving", "true")
 
     def on_pointer_up(self, event: Any) -> None:
-        """A finger or the button lifted (or the gesture cancelled): once none is left, the names come back."""
+        """A finger or the button lifted (or the gesture cancelled): once none is left, the names come back.
+        A finger that lifts where it went down is a tap there: the browser's click that follows may be moved
+        towards a target the browser prefers (Chromium's touch adjustment moves it several px), so the tap is
+        taken from here."""
         self._pointers.pop(int(event.pointerId), None)
+        if not self._gesture_moved and str(getattr(event, "pointerType", "")) in ("touch", "pen"):
+            self._lifted = (float(event.clientX), float(event.clientY), float(getattr(event, "timeStamp", 0.0)))
         if self._gesture_moved:
             self._drag_ended_at = float(getattr(event, "timeStamp", 0.0))
             if not self._pointers:
@@ -362,34 +384,53 @@ class MapControl:
 
     # -- taps ---------------------------------------------------------------------------------------
 
+    def _finger(self, event: Any) -> tuple[float, float]:
+        """Where the finger of a tap's click lifted (client px), or the click's own point without one."""
+        x, y, at = self._lifted
+        if abs(float(getattr(event, "timeStamp", 0.0)) - at) <= TAP_CLICK_MS:
+            return x, y
+        return float(event.clientX), float(event.clientY)
+
     def tap(self, event: Any) -> Tap:
         """Where a finger's tap goes (see :func:`risk_ui.viewport.resolve_tap`), from the drawing's shapes."""
         rect = self.svg.getBoundingClientRect()
-        px, py = float(event.clientX) - float(rect.left), float(event.clientY) - float(rect.top)
+        x, y = self._finger(event)
+        px, py = x - float(rect.left), y - float(rect.top)
         if (float(rect.width), float(rect.height)) != (self.viewport.width, self.viewport.height):
             self.measure()
         return resolve_tap(self.viewport, self.drawing, px, py, self._factor)
 
     def offer(self, tap: Tap, event: Any) -> None:
         """Ask which territory a tap meant: its candidates' names as buttons, next to the finger (above it
-        where there is room, so the finger does not cover them)."""
+        where there is room, so the finger does not cover them, else below it)."""
         self.close_chooser()
         rect = self.box_element.getBoundingClientRect()
-        px, py = float(event.clientX) - float(rect.left), float(event.clientY) - float(rect.top)
+        x, y = self._finger(event)
+        px, py = x - float(rect.left), y - float(rect.top)
         names = [self.board.territories[t].name for t in tap.choices]
-        half = (max(len(n) for n in names) * CHOOSER_CHAR_PX + 40) / 2
-        x = min(max(px, half + 4), max(half + 4, float(rect.width) - half - 4))
         chooser = self.document.createElement("div")
         chooser.setAttribute("id", "map-chooser")
-        chooser.setAttribute("class", "map-chooser" + ("" if py >= CHOOSER_ABOVE_PX else " below"))
+        chooser.setAttribute("class", "map-chooser")
         chooser.setAttribute("role", "group")
         chooser.setAttribute("aria-label", MAP_CHOOSER)
-        chooser.setAttribute("style", f"left:{x:.0f}px;top:{py:.0f}px")
         chooser.innerHTML = "".join(
             f'<button type="button" data-action="map-pick" data-arg="{t}">{html.escape(name)}</button>'
             for t, name in zip(tap.choices, names, strict=True))
+        chooser.setAttribute("style", f"left:{px:.0f}px;top:{py:.0f}px")
         self.box_element.appendChild(chooser)
         self._chooser = chooser
+        size = chooser.getBoundingClientRect()  # kept on the map, next to the finger: above it where it fits
+        width, height, edge = float(size.width), float(size.height), CHOOSER_EDGE_PX
+        x = min(max(px - width / 2, edge), max(edge, float(rect.width) - width - edge))
+        above, below = py - CHOOSER_FINGER_PX - height, py + CHOOSER_FINGER_PX
+        room_below = float(rect.height) - edge - height
+        if above >= edge:
+            y = above
+        elif below <= room_below:
+            y = below
+        else:  # a map too short for either: as far from the finger as it goes
+            y = edge if py > float(rect.height) / 2 else max(edge, room_below)
+        chooser.setAttribute("style", f"left:{x:.0f}px;top:{y:.0f}px")
 
     def close_chooser(self) -> bool:
         """Take the chooser away (a choice made, the map moved, Escape); True if one was open."""
@@ -398,3 +439,26 @@ class MapControl:
         self._chooser.remove()
         self._chooser = None
         return True
+
+
+def _label_point(data: str) -> tuple[float, float] | None:
+    """Where the board puts a territory's name (``data-label="x y"``: the top middle of its first line), or
+    None (next to its badge).
+
+    >>> _label_point("12 30.5"), _label_point(""), _label_point("x y")
+    ((12.0, 30.5), None, None)
+    """
+    try:
+        x, y = (float(v) for v in data.split())
+    except ValueError:
+        return None
+    return (x, y) if math.isfinite(x) and math.isfinite(y) else None
+
+
+def _n(value: float) -> str:
+    """A coordinate as written in the page: two decimals at most.
+
+    >>> _n(123.0000001), _n(45.5), _n(120.0), _n(-0.001)
+    ('123', '45.5', '120', '0')
+    """
+    return f"{value:.2f}".rstrip("0").rstrip(".") if round(value, 2) % 1 else str(round(value))

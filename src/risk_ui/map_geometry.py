@@ -12,15 +12,13 @@ tests), never from one map's territory ids: a generated or imported board works 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-Point = tuple[float, float]
-Ring = tuple[Point, ...]
+from risk import paths
 
-CURVE_STEPS = 8  # a curve of a land's outline is followed as this many straight pieces
-
+Point = paths.Point
+Ring = paths.Ring
 
 @dataclass(frozen=True, slots=True)
 class Box:
@@ -55,132 +53,19 @@ def parse_box(text: str) -> Box:
 
 
 # ------------------------------------------------------------------------------------------------
-# SVG path data to polygons
-
-_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 7, "z": 0}
-
+# SVG path data to polygons (risk.paths reads it)
 
 def path_rings(d: str) -> list[Ring]:
-    """The closed outlines of SVG path data, curves followed in :data:`CURVE_STEPS` straight pieces (every
-    command of SVG 1.1, absolute and relative; an arc is followed as a straight line to its end, enough for
-    where a finger lands).
+    """The closed outlines of SVG path data (:func:`risk.paths.path_rings`: curves followed in short lines),
+    none for path data that cannot be read (the board file's checks refuse it before a game can use it).
 
-    >>> path_rings("M0 0l10 0 0 10z M20 20H30V30")
-    [((0.0, 0.0), (10.0, 0.0), (10.0, 10.0)), ((20.0, 20.0), (30.0, 20.0), (30.0, 30.0))]
-    >>> len(path_rings("M0 0C0 10 10 10 10 0z")[0])
-    9
+    >>> path_rings("M0 0l10 0 0 10z M20 20H30V30"), path_rings("M0 0A5 5 0 0 1 10 0z")
+    ([[(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)], [(20.0, 20.0), (30.0, 20.0), (30.0, 30.0)]], [])
     """
-    rings: list[Ring] = []
-    ring: list[Point] = []
-    x = y = 0.0
-    last_control: Point | None = None  # the previous curve's second control point (for S and T)
-    last_kind = ""
-    command = ""
-    numbers: list[float] = []
-    tokens = _TOKEN.findall(d)
-    i = 0
-
-    def close() -> None:
-        nonlocal ring
-        if len(ring) >= 2:
-            rings.append(tuple(ring))
-        ring = []
-
-    while i < len(tokens):
-        token = tokens[i]
-        if token.isalpha():
-            command = token
-            i += 1
-            if command in "zZ":
-                if ring:
-                    x, y = ring[0]
-                close()
-                last_control, last_kind = None, ""
-                continue
-        elif not command:
-            i += 1  # numbers before any command: malformed, skipped
-            continue
-        lower = command.lower()
-        arity = _ARITY[lower]
-        numbers = []
-        while len(numbers) < arity and i < len(tokens) and not tokens[i].isalpha():
-            numbers.append(float(tokens[i]))
-            i += 1
-        if len(numbers) < arity:
-            break
-        dx, dy = (x, y) if command.islower() else (0.0, 0.0)
-        if lower == "m":
-            close()
-            x, y = dx + numbers[0], dy + numbers[1]
-            ring = [(x, y)]
-            command = "l" if command == "m" else "L"  # further pairs are lines
-            last_control, last_kind = None, ""
-            continue
-        if not ring:
-            ring = [(x, y)]
-        if lower == "l":
-            x, y = dx + numbers[0], dy + numbers[1]
-            ring.append((x, y))
-        elif lower == "h":
-            x = dx + numbers[0]
-            ring.append((x, y))
-        elif lower == "v":
-            y = (y if command.islower() else 0.0) + numbers[0]
-            ring.append((x, y))
-        elif lower == "a":
-            x, y = dx + numbers[5], dy + numbers[6]
-            ring.append((x, y))
-        else:
-            start = (x, y)
-            if lower == "c":
-                c1, c2, end = (dx + numbers[0], dy + numbers[1]), (dx + numbers[2], dy + numbers[3]), \
-                    (dx + numbers[4], dy + numbers[5])
-            elif lower == "s":
-                c1 = _reflect(last_control, start) if last_kind == "c" else start
-                c2, end = (dx + numbers[0], dy + numbers[1]), (dx + numbers[2], dy + numbers[3])
-            elif lower == "q":
-                c1 = (dx + numbers[0], dy + numbers[1])
-                c2, end = c1, (dx + numbers[2], dy + numbers[3])
-            else:  # t
-                c1 = _reflect(last_control, start) if last_kind == "q" else start
-                c2, end = c1, (dx + numbers[0], dy + numbers[1])
-            quadratic = lower in "qt"
-            for step in range(1, CURVE_STEPS + 1):
-                ring.append(_bezier(start, c1, c2, end, step / CURVE_STEPS, quadratic))
-            x, y = end
-            last_control, last_kind = (c1 if quadratic else c2), ("q" if quadratic else "c")
-            continue
-        last_control, last_kind = None, ""
-    close()
-    return rings
-
-
-def _reflect(control: Point | None, about: Point) -> Point:
-    if control is None:
-        return about
-    return 2 * about[0] - control[0], 2 * about[1] - control[1]
-
-
-def _bezier(p0: Point, c1: Point, c2: Point, p1: Point, t: float, quadratic: bool) -> Point:
-    u = 1 - t
-    if quadratic:
-        return (u * u * p0[0] + 2 * u * t * c1[0] + t * t * p1[0], u * u * p0[1] + 2 * u * t * c1[1] + t * t * p1[1])
-    return (u ** 3 * p0[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t ** 3 * p1[0],
-            u ** 3 * p0[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t ** 3 * p1[1])
-
-
-def path_box(d: str) -> Box:
-    """The bounding box of SVG path data (curves as followed by :func:`path_rings`).
-
-    >>> path_box("M10 10l5 0 0 5z M0 0h2v3")
-    Box(x=0.0, y=0.0, w=15.0, h=15.0)
-    """
-    points = [p for ring in path_rings(d) for p in ring]
-    if not points:
-        return Box(0, 0, 0, 0)
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    try:
+        return paths.path_rings(d)
+    except ValueError:
+        return []
 
 
 # ------------------------------------------------------------------------------------------------
@@ -213,16 +98,7 @@ class Land:
     def contains(self, x: float, y: float) -> bool:
         """Whether the point is on this land (even-odd rule)."""
         b = self.box
-        if not (b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h):
-            return False
-        inside = False
-        for ring in self.rings:
-            ax, ay = ring[-1]
-            for bx, by in ring:
-                if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
-                    inside = not inside
-                ax, ay = bx, by
-        return inside
+        return b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h and paths.inside((x, y), self.rings)
 
     def box_distance(self, x: float, y: float) -> float:
         """How far the point is from the land's box (0 inside it): a quick lower bound of :meth:`distance`."""
@@ -262,12 +138,15 @@ class Drawing:
     badges: tuple[Badge, ...]
     lands: tuple[Land, ...]
     names: tuple[str, ...]
+    labels: tuple[tuple[float, float] | None, ...] = ()  # where the board puts each name (top middle), if it does
     # The closest pairs of badges, (distance between centres, a, b), each territory's few nearest, nearest first.
     pairs: tuple[tuple[float, int, int], ...] = field(init=False)
     # Each territory's distance to its nearest other badge (centre to centre).
     nearest: tuple[float, ...] = field(init=False)
 
     def __post_init__(self) -> None:
+        if not self.labels:
+            object.__setattr__(self, "labels", (None,) * len(self.badges))
         seen: dict[tuple[int, int], float] = {}
         nearest = []
         for a, p in enumerate(self.badges):
@@ -280,10 +159,11 @@ class Drawing:
 
     @classmethod
     def build(cls, bounds: Box, badges: Sequence[tuple[float, float, float]], lands: Sequence[Sequence[str]],
-              names: Sequence[str]) -> Drawing:
-        """A drawing from plain data: the view box, each territory's badge (x, y, r), land paths and name."""
+              names: Sequence[str], labels: Sequence[tuple[float, float] | None] = ()) -> Drawing:
+        """A drawing from plain data: the view box, each territory's badge (x, y, r), land paths, name and the
+        point where the board puts its name (None: next to its badge)."""
         return cls(bounds, tuple(Badge(*b) for b in badges), tuple(Land.from_paths(p) for p in lands),
-                   tuple(names))
+                   tuple(names), tuple(labels) or (None,) * len(badges))
 
     def spacing(self, share: float) -> float:
         """The distance between badge centres that all but ``share`` of the territories have to their nearest

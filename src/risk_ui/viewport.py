@@ -24,9 +24,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain, islice
 
-from risk_ui.map_geometry import Box, Drawing, parse_box, path_box
+from risk_ui.map_geometry import Box, Drawing, parse_box
 
-__all__ = ["Box", "Drawing", "parse_box", "path_box"]  # the map's box and its parsers, for the page's wiring
+__all__ = ["Box", "Drawing", "parse_box"]  # the map's box and its reader, for the page's wiring
 
 MAX_ZOOM = 8.0  # at most 8 times the whole map's size: the smallest territory is then large on a phone
 WHEEL_RATE = 0.0015  # zoom factor per wheel pixel: exp(-deltaY * rate), a notch of 100 px is about x1.16
@@ -429,11 +429,12 @@ def _candidates(cx: float, cy: float, r: float, width: float, lines: int,
 def layout_names(viewport: Viewport, drawing: Drawing, factor: float, widths: Sequence[float],
                  first: Sequence[int] = (), blocked: Sequence[Rect] = ()) -> dict[int, Label]:
     """Where the names of the territories in view go: next to their badge, clear of every badge, of each
-    other, of the ``blocked`` parts of the element (the buttons over the map) and of its edges, on two or three
-    lines where one has no room. ``widths``: each whole name's width on screen (px at :data:`LABEL_PX`);
-    ``first``: the names placed before any other (the pointed or chosen). The names with the fewest places go
-    first; one left without room then takes the place of a name that can move elsewhere. A name with no room
-    is left out.
+    other, of the ``blocked`` parts of the element (the buttons over the map) and of its edges: at the board's
+    own point for it where it gives one with room, else round its badge, on two or three lines where one has no
+    room. ``widths``: each whole name's width on screen (px at :data:`LABEL_PX`);
+    ``first``: the names placed before any other (the pointed or chosen). Then the names the board places, then
+    those with the fewest places; one left without room then takes the place of a name that can move elsewhere.
+    A name with no room is left out.
 
     >>> d = Drawing.build(Box(0, 0, 200, 100), [(50, 50, 5), (150, 50, 5)], [[], []], ["West", "East"])
     >>> layout_names(Viewport(d.bounds, 200, 100), d, 1.0, [30.0, 30.0])[0]
@@ -455,14 +456,24 @@ def layout_names(viewport: Viewport, drawing: Drawing, factor: float, widths: Se
         grid.add_rect(-1, rect)
 
     def spots(t: int) -> Iterator[tuple[Rect, Label]]:
-        """Every place on the element where territory t's name could go, best first."""
+        """Every place on the element where territory t's name could go, best first: where the board puts it
+        (on one line), then round its badge."""
         name = drawing.names[t]
         cx, cy, r = shown[t]
+        point = drawing.labels[t]
+        if point is not None:
+            lx, ly = viewport.to_screen(*point)
+            rect = (lx - widths[t] / 2, ly, lx + widths[t] / 2, ly + LINE_PX)
+            if rect[0] >= edge and rect[1] >= edge and rect[2] <= w - edge and rect[3] <= h - edge:
+                yield rect, Label(lx, ly, "middle", (name,))
         for lines in name_lines(name):
             line_width = max(len(line) for line in lines) / max(len(name), 1) * widths[t] + 1
             for rect, ax, ay, anchor in _candidates(cx, cy, r, line_width, len(lines), w):
                 if rect[0] >= edge and rect[1] >= edge and rect[2] <= w - edge and rect[3] <= h - edge:
                     yield rect, Label(round(ax, 1), round(ay, 1), anchor, lines)
+
+    def free_spots(t: int) -> Iterator[tuple[Rect, Label]]:
+        return (spot for spot in spots(t) if grid.free(spot[0], t))
 
     placed: dict[int, tuple[Rect, Label]] = {}
 
@@ -478,13 +489,14 @@ def layout_names(viewport: Viewport, drawing: Drawing, factor: float, widths: Se
     # The names with the fewest places go first (counted up to a few: a name with more has room to spare).
     options: dict[int, tuple[list[tuple[Rect, Label]], Iterator[tuple[Rect, Label]]]] = {}
     for t in shown:
-        more = (spot for spot in spots(t) if grid.free(spot[0], t))
-        options[t] = (list(islice(more, ROOMY)), more)
+        room = free_spots(t)
+        options[t] = (list(islice(room, ROOMY)), room)
     order = [t for t in first if t in options]
-    order += sorted((t for t in options if t not in order), key=lambda t: (len(options[t][0]), t))
+    order += sorted((t for t in options if t not in order),  # the board's own places for names before the rest
+                    key=lambda t: (drawing.labels[t] is None, len(options[t][0]), t))
     for t in order:
-        counted, more = options[t]
-        for rect, label in chain(counted, more):
+        counted, rest = options[t]
+        for rect, label in chain(counted, rest):
             if grid.free(rect, t):
                 put(t, rect, label)
                 break
@@ -501,7 +513,7 @@ def layout_names(viewport: Viewport, drawing: Drawing, factor: float, widths: Se
                 continue
             before = take(other)
             put(t, rect, label)
-            moved = next((spot for spot in spots(other) if grid.free(spot[0], other)), None)
+            moved = next(free_spots(other), None)
             if moved is not None:
                 put(other, *moved)
                 break

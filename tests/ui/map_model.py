@@ -12,7 +12,6 @@ import math
 import random
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
-from pathlib import Path
 
 from risk.board import Board, load_board
 from risk_ui.map_geometry import Box, Drawing, parse_box
@@ -23,8 +22,8 @@ from risk_ui.viewport import (
     resolve_tap,
     ring_points,
 )
+from ui.conftest import drawn_map
 
-MAPS = Path(__file__).resolve().parents[2] / "assets" / "maps"
 SVG = "{http://www.w3.org/2000/svg}"
 # The map's element on a phone, as the page's stylesheet lays it out (body margin 8 px): portrait, the screen's
 # width by min(52dvh, 78vw); landscape, the screen's height, as wide as the map's shape allows.
@@ -44,10 +43,12 @@ def map_element(screen: tuple[int, int], bounds: Box) -> tuple[float, float]:
 
 
 def drawing_from_svg(text: str, board: Board) -> Drawing:
-    """A shipped map's drawing as the page reads it: each territory's land paths and badge, by board order."""
+    """A map's drawing as the page reads it from the SVG that risk.drawing.board_svg draws: each territory's
+    land paths, badge and name's point, by board order."""
     root = ET.fromstring(text)
     badges: dict[str, tuple[float, float, float]] = {}
     lands: dict[str, list[str]] = {}
+    labels: dict[str, tuple[float, float] | None] = {}
     for g in root.iter(f"{SVG}g"):
         tid = g.get("data-territory")
         if tid is None:
@@ -55,14 +56,18 @@ def drawing_from_svg(text: str, board: Board) -> Drawing:
         lands[tid] = [p.get("d", "") for p in g.iter(f"{SVG}path") if "land" in (p.get("class") or "").split()]
         badge = next(c for c in g.iter(f"{SVG}circle") if "army-badge" in (c.get("class") or "").split())
         badges[tid] = (float(badge.get("cx", 0)), float(badge.get("cy", 0)), float(badge.get("r", 9)))
+        point = (g.get("data-label") or "").split()
+        labels[tid] = (float(point[0]), float(point[1])) if len(point) == 2 else None
     ids = [t.id for t in board.territories]
     return Drawing.build(parse_box(root.get("viewBox", "")), [badges[t] for t in ids], [lands[t] for t in ids],
-                         [t.name for t in board.territories])
+                         [t.name for t in board.territories], [labels[t] for t in ids])
 
 
 def shipped(name: str) -> Drawing:
-    """A shipped board's drawing (assets/maps/NAME.svg)."""
-    return drawing_from_svg((MAPS / f"{name}.svg").read_text(encoding="utf-8"), load_board(name))
+    """A shipped board's drawing, as the site serves it (its board file drawn by risk.drawing.board_svg)."""
+    svg = drawn_map(name)
+    assert svg is not None, name
+    return drawing_from_svg(svg, load_board(name))
 
 
 WORDS = ("North", "South", "Upper", "Lower", "Great", "Little", "East", "West", "Old", "New")

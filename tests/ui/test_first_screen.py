@@ -15,7 +15,7 @@ from risk.state import Phase
 from risk_ui import help_text, view
 from risk_ui.controller import DEFAULT_SETTINGS, QUICK_GAMES, Controller
 from risk_ui.map_view import group_holders, group_title
-from risk_ui.viewport import MAX_ZOOM, Box, Viewport, in_view, path_box
+from risk_ui.viewport import MAX_ZOOM, Box, Viewport, in_view
 from ui.conftest import BOARD
 
 # -- the first screen ---------------------------------------------------------------------------------
@@ -137,12 +137,6 @@ def test_the_view_keeps_the_elements_shape_and_never_leaves_the_map() -> None:
     # A resize keeps the zoom and the centre.
     r = z.resized(800, 600)
     assert r.zoom == pytest.approx(z.zoom)
-
-
-def test_a_lands_box() -> None:
-    assert path_box("M0 0l10 0 0 20zm50 50h5") == Box(0, 0, 55, 50)
-    curve = path_box("M10 10C20 0 30 30 40 10")  # the curve followed, not the box of its control points
-    assert (curve.x, curve.w) == (10, 30) and 5 < curve.h < 15 and curve.y > 0
 
 
 def test_the_legend_is_built_from_the_boards_groups_and_says_who_holds_them() -> None:
