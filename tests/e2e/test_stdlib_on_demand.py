@@ -22,8 +22,8 @@ import pytest
 from e2e.dialog import start_from_dialog
 
 DUMP = os.environ.get(build.ENV_STDLIB_DUMP)
-# Sources the page never runs: the command line and the tournament runner (threads, argparse).
-NOT_IN_THE_PAGE = ("risk/cli.py", "risk/__main__.py", "risk/tournament.py")
+# Sources the page never runs: the command lines and the tournament runner (threads, argparse).
+NOT_IN_THE_PAGE = ("risk/cli.py", "risk/__main__.py", "risk/tournament.py", "risk/importers/cli.py")
 
 
 def stdlib_imports_of_the_game() -> list[str]:
