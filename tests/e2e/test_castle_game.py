@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from castle_plan import HERO, OTHER, NoWinningPlan, Segment, final_state, plan
+from e2e.map_clicks import click_badge
 from e2e.screens import shoot
 from risk.codec import decode_game
 from risk.rules.castle.actions import PlaySpy, RevealHiddenArmy, SeaAttack, SpyDiscard
@@ -37,10 +38,6 @@ def pass_device(page: Any) -> None:
         assert page.locator('.site-hidden:not([d=""])').count() == 0
         page.locator("#handoff-button").click()
         page.wait_for_function("document.body.dataset.overlay === ''", timeout=10_000)
-
-
-def badge(page: Any, territory_id: str) -> Any:
-    return page.locator(f'[data-territory="{territory_id}"] .army-badge')
 
 
 def check_layout(page: Any, viewport: dict[str, int]) -> None:
@@ -105,8 +102,8 @@ def sail(page: Any, action: SeaAttack, board: Any, viewport: dict[str, int]) -> 
     below = "document.getElementById('map').getBoundingClientRect().bottom - 2" if viewport["width"] < 900 else "0"
     page.wait_for_function(f"""() => {{ const top = document.getElementById('panel-sea').getBoundingClientRect().top;
         return {below} <= top && top < innerHeight; }}""", timeout=5_000)  # in sight (a phone's map stays on top)
-    badge(page, board.territories[action.source].id).click()
-    badge(page, board.territories[action.target].id).click()
+    click_badge(page, board.territories[action.source].id)
+    click_badge(page, board.territories[action.target].id)
     assert page.locator("#sea-load").input_value() == str(action.armies)  # all but one, unless told
     page.wait_for_function("document.querySelector('#sea-odds').textContent.includes('%')", timeout=20_000)
     assert f"{action.armies} armies from" in page.locator("#sea-summary").text_content()
