@@ -547,6 +547,23 @@ class CastleUi(EditionUi):
                 controls["income"] = Control(text=text, hidden=not text)
         return controls
 
+    def key_controls(self, c: Controller, keys: tuple[str, ...]) -> tuple[str, ...]:
+        """The spoils' amounts, the Spy's look, the sea attack; the person cards first while they can be played
+        (before the first attack)."""
+        state, ui = c.state, c.ui
+        extra = castle_state(state)
+        if extra is None:
+            return keys
+        if state.phase in (SPOILS, Phase.REINFORCE):  # under the hand: the standing orders, no sets to trade
+            return ("amounts",)
+        if state.phase is SPY_LOOK:
+            return ("panel-spy",)
+        if state.phase is Phase.ATTACK and ui.sailing >= 0:
+            return ("panel-sea", "end-turn")
+        if state.phase is Phase.ATTACK and ui.selected < 0 and not extra.attacked and state.hands[state.current]:
+            return ("hand", *keys)
+        return keys
+
     def marks(self, event: Event) -> dict[int, str]:
         match event:
             case CastlePlaced(territory=where) | HiddenArmyRevealed(territory=where):

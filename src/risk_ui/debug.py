@@ -337,3 +337,134 @@ def settle_layout() -> object:
     from pyscript import document  # type: ignore[import-not-found]
 
     return document.body.offsetHeight
+
+
+# ------------------------------------------------------------------------------------------------
+# Named positions: the page put at once into a step of each edition (``window.riskPosition``)
+
+POSITIONS = (
+    "classic-claim", "classic-setup", "classic-reinforce", "classic-trade", "classic-attack", "classic-occupy",
+    "classic-move", "classic-fortify",
+    "revised-capital", "revised-reinforce", "revised-attack", "revised-objective",
+    "castle-castle", "castle-hiding", "castle-setup", "castle-reinforce", "castle-cards", "castle-attack",
+    "castle-occupy", "castle-spoils",
+)
+"""The positions :func:`position_game` makes: "<edition>-<step>", every phase a person acts in."""
+
+
+def _advance(game: Game, done: Callable[[GameState], bool], seed: int = 3, limit: int = 3000) -> None:
+    """Play the game on with easy bots until ``done`` says the step is reached."""
+    from risk.ai import make_bot
+
+    bots = [make_bot("easy", seed + s) for s in range(game.state.players)]
+    for _ in range(limit):
+        if done(game.state):
+            return
+        game.play(bots[game.state.current].choose(game.state))
+    raise ValueError("the position was not reached")
+
+
+def _pairs(state: GameState, own: bool) -> list[tuple[int, int]]:
+    """Pairs of a territory of the player to move with two or more armies and a neighbour: an enemy's, or
+    (``own``) one of its own."""
+    seat, owner = state.current, state.owner
+    return [(source, target) for source in range(state.board.size) if owner[source] == seat
+            and state.armies[source] >= 2 for target in state.board.neighbours[source]
+            if (owner[target] == seat) == own and owner[target] >= 0]
+
+
+def _first_legal(state: GameState, actions: list[Any], then: Callable[[GameState], bool] = lambda s: True) -> Any:
+    """The first of ``actions`` the engine accepts whose outcome ``then`` likes, else None."""
+    from risk.actions import IllegalAction
+    from risk.engine import play
+
+    for action in actions:
+        try:
+            after, _ = play(state, action)
+        except IllegalAction:
+            continue
+        if then(after):
+            return action
+    return None
+
+
+def position_game(name: str) -> tuple[Game, int, int]:
+    """The game of a named position (:data:`POSITIONS`), its players all people, reached by play from its seed
+    (easy bots play the moves before it), and the attack or move chosen in it ``(source, target)``, -1 for
+    none."""
+    from risk.actions import Blitz, Fortify
+    from risk.flow import flow_for
+    from risk.game import Game, Seat
+    from risk.state import Phase
+
+    if name not in POSITIONS:
+        raise ValueError(f"no position {name!r}: one of {', '.join(POSITIONS)}")
+    edition, _, step = name.partition("-")
+    people = 2 if name == "classic-setup" else 3
+    manual = step in ("claim", "setup", "capital", "castle", "hiding")
+    options = [] if manual else ["auto-setup", *(["expert-fortify"] if step == "fortify" else [])]
+    game = Game.start(make_rules(edition, options), [Seat(f"Player {i + 1}", i) for i in range(people)], 11)
+    phase_named = {"claim": "CLAIM", "setup": "SETUP", "capital": "CAPITAL", "castle": "CASTLE", "hiding": "HIDING",
+                   "spoils": "SPOILS"}
+    if step in phase_named:
+        _advance(game, lambda s: s.phase.name == phase_named[step])
+        return game, -1, -1
+    if step == "reinforce":
+        _advance(game, lambda s: s.phase is Phase.REINFORCE and s.turn >= 1)
+        return game, -1, -1
+    if step == "trade":
+        _advance(game, lambda s: s.phase is Phase.REINFORCE and s.turn >= 1 and len(s.hands[s.current]) >= 5)
+        return game, -1, -1
+    if step == "objective":  # Revised: an objective the player to move may claim
+        claimable: Callable[[GameState], list[Any]] = getattr(flow_for(game.rules), "claimable", lambda s: [])
+        _advance(game, lambda s: s.phase is Phase.ATTACK and bool(claimable(s)))
+        return game, -1, -1
+    if step == "cards":
+        _advance(game, lambda s: s.phase is Phase.ATTACK and bool(s.hands[s.current]) and s.turn >= 2)
+        return game, -1, -1
+
+    def attacks(s: GameState) -> list[Any]:
+        return [Blitz(a, b) for a, b in _pairs(s, False)]
+
+    def moves(s: GameState) -> list[Any]:
+        return [Fortify(a, b, 1) for a, b in _pairs(s, True)]
+
+    def captures(after: GameState) -> bool:
+        return after.phase is Phase.OCCUPY
+
+    def ready(s: GameState) -> bool:
+        if s.phase is not Phase.ATTACK or s.turn < 2:
+            return False
+        if step == "occupy":
+            return _first_legal(s, attacks(s), captures) is not None
+        if step in ("move", "fortify"):
+            return _first_legal(s, moves(s)) is not None
+        return _first_legal(s, attacks(s)) is not None
+
+    _advance(game, ready)
+    state = game.state
+    if step == "occupy":
+        game.play(_first_legal(state, attacks(state), captures))
+        return game, -1, -1
+    if step in ("move", "fortify"):
+        move = _first_legal(state, moves(state))
+        if step == "move":
+            return game, move.source, move.target
+        game.play(move)  # the first free move: "make another free move, or end your turn"
+        return game, -1, -1
+    attack = _first_legal(state, attacks(state))
+    return game, attack.source, attack.target
+
+
+def show_position(page: Any, name: str) -> str:
+    """Put the page into a named position (:func:`position_game`) with its attack or move chosen and draw it;
+    returns the status line."""
+    game, source, target = position_game(str(name))
+    controller = page.controller
+    controller.ui.home = False
+    controller.load(game, viewer=game.state.current)
+    controller.ui.home = False
+    if source >= 0:
+        controller.select(source, target)
+    page.render()
+    return view.status_line(controller)

@@ -172,6 +172,7 @@ class Page:
         self._written: dict[tuple[str, str], object] = {}  # what was last written, to write only changes
         self._listeners: list[Any] = []  # proxies kept alive for as long as the page lives
         self._overlay = ""
+        self._keys: tuple[str, ...] = ()  # the controls the turn bar holds now
         self._elements: dict[str, Any] = {}  # fixed elements of the layout by id (never replaced)
         self._drawn: dict[str, TerritoryView] = {}  # each territory as last drawn
         self._modal_open: dict[str, bool] = {}  # an edition's dialogs the page opened and did not close
@@ -673,6 +674,7 @@ class Page:
             self._draw_control(ident, control)
         self._draw_html(screen.html if mapped else {k: v for k, v in screen.html.items()
                                                     if not k.startswith("group-holder-")})
+        self._draw_keys(screen.keys)
         if self._focus_next:
             shown, field = self._focus_next
             self._by_id(field).focus()
@@ -731,6 +733,27 @@ class Page:
                 hook()
             except Exception as error:  # saving failed: say so, and let the page and the bots go on
                 self.report("while saving the game", error)
+
+    def _draw_keys(self, keys: tuple[str, ...]) -> None:
+        """Put the step's key controls into the turn bar, in order, and those no longer key back in their
+        places in the panes (``#home-<id>``); the keyboard's focus stays on the control that had it."""
+        if keys == self._keys:
+            return
+        active = self.document.activeElement
+        bar = self._by_id("bar-keys")
+        for ident in self._keys:
+            if ident not in keys:
+                home = self._by_id(f"home-{ident}")
+                home.parentNode.insertBefore(self._by_id(ident), home)
+        for ident in keys:
+            bar.insertBefore(self._by_id(ident), None)
+        self._keys = keys
+        self._by_id("turn-bar").setAttribute("data-keys", " ".join(keys))
+        if not self._none(active) and active is not self.document.body:  # a moved element loses the focus
+            if self._no_scroll is None:
+                active.focus()
+            else:
+                active.focus(self._no_scroll)
 
     def report(self, doing: str, error: BaseException) -> None:
         """Show an unexpected error to the player at once (and its traceback in the console); the page

@@ -6,7 +6,8 @@ the hooks it needs: words for its own steps (``status``), what stands on the map
 a colour, and words for a screen reader), which territories its steps offer (``highlights``), a line per
 player, how the winner won and how a player was put out, where a turn's armies came from, its hand of cards
 and what can be done with them, the dice modifiers the odds panel names and the battle it works out
-(``chosen_battle``), its panels (``panels``, ``html`` and ``controls``) and which territories its events touch in a
+(``chosen_battle``), its panels (``panels``, ``html`` and ``controls``), the key controls of its steps that the
+turn bar holds (``key_controls``) and which territories its events touch in a
 replay (``marks``). The renderers ask the one of the game on the table (:func:`risk_ui.edition_views.ui_for`),
 so none of them asks which edition is played. Pure, like the view.
 """
@@ -109,6 +110,11 @@ class EditionUi:
         """The edition's panels and what it changes of the classic ones. ``covered``: the hand-off screen
         shows; ``playing``: a person may act now (no bot, no replay)."""
         return {}
+
+    def key_controls(self, c: Controller, keys: tuple[str, ...]) -> tuple[str, ...]:
+        """The step's key controls for the turn bar (ids of ``layout.KEYABLE``, the one the status line names
+        first), given the classic game's ``keys`` for the phase: the edition's own steps add or replace them."""
+        return keys
 
     def marks(self, event: Event) -> dict[int, str]:
         """Where an event of the edition's acted, for a replay ("selected", "target"); {} for none."""

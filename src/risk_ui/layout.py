@@ -22,6 +22,17 @@ CONTROLLERS = (("human", "Person"), ("easy", "Computer: easy"), ("normal", "Comp
                ("hard", "Computer: hard"), ("random", "Computer: random moves"))
 
 
+KEYABLE = ("bot-bar", "amounts", "panel-claim", "panel-spy", "panel-sea", "attack-buttons", "panel-battle",
+           "panel-occupy", "panel-move", "end-turn", "hand", "sets")
+"""The controls that the turn bar can hold (``Screen.keys``): each has its place in the panes, marked by an
+empty ``#home-<id>``, where it goes back when it is no longer the step's key control."""
+
+
+def _home(ident: str) -> str:
+    """Where a control the turn bar can hold stays when the bar does not hold it."""
+    return f'<span id="home-{ident}" class="key-home" hidden></span>'
+
+
 def _button(action: str, text: str, *, element_id: str = "", arg: str = "", extra: str = "") -> str:
     ident = f' id="{element_id}"' if element_id else ""
     data_arg = f' data-arg="{escape(arg)}"' if arg else ""
@@ -193,38 +204,41 @@ def app_html() -> str:
     """Everything that goes into ``<div id="app">``: the turn and its actions (under the map on a wide
     screen), the side column (players, log, record, …), the overlays and the dialog."""
     return (
-        '<div id="controls" class="controls"><div id="actions" class="actions">'
+        '<div id="controls" class="controls">'
+        '<section id="turn-bar" class="turn-bar" aria-label="Turn">'
+        '<div class="turn">'
+        '<p id="status" class="status" role="status" aria-live="polite"></p>'
+        '<p id="message" class="message" role="status" aria-live="polite"></p>'
+        '<p id="warning" class="warning" role="status" aria-live="polite" hidden></p>'
+        '<div id="problem" class="problem" role="alert" hidden><p id="problem-text"></p>'
+        + _button("dismiss-problem", "Dismiss", element_id="problem-dismiss")
+        + "</div></div>"
+        '<div id="bar-keys" class="bar-keys"></div></section>'
+        '<div id="actions" class="actions">'
         '<header class="toolbar"><h1>Risk</h1>'
         + _button("home", "Menu", element_id="menu", extra=' aria-label="Menu: saved games, new game, help"')
         + _button("open-dialog", "New game", element_id="new-game")
         + _button("home-page", "Keys", element_id="keys-button", arg="keys",
                   extra=' aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)"')
         + "</header>"
-        '<section class="turn" aria-label="Turn">'
-        '<p id="status" class="status" role="status" aria-live="polite"></p>'
-        '<p id="message" class="message" role="status" aria-live="polite"></p>'
-        '<p id="warning" class="warning" role="status" aria-live="polite" hidden></p>'
-        '<div id="problem" class="problem" role="alert" hidden><p id="problem-text"></p>'
-        + _button("dismiss-problem", "Dismiss", element_id="problem-dismiss")
-        + "</div>"
-        '<details id="rules-in-play" class="rules-in-play"><summary id="rules-summary"></summary>'
-        '<ul id="rules-list"></ul></details></section>'
+        '<details id="rules-in-play" class="rules-in-play panel"><summary id="rules-summary"></summary>'
+        '<ul id="rules-list"></ul></details>'
         '<section id="bot-bar" class="panel bot-bar" aria-label="Computer players" hidden>'
         '<p id="bot-status"></p>'
         + _button("fast", "Fast", element_id="fast", extra=' aria-pressed="false"')
         + _button("skip", "Skip to my turn", element_id="skip")
         + _button("restart-bots", "Restart the computer players", element_id="restart-bots",
                   extra=' class="primary" hidden')
-        + "</section>"
+        + "</section>" + _home("bot-bar") +
         '<section id="panel-place" class="panel" aria-label="Reinforcements" hidden>'
         '<p id="place-summary"></p>'
         '<p id="income" class="income" hidden></p>'
-        '<div class="amounts" role="group" aria-label="Armies per click">'
+        '<div id="amounts" class="amounts" role="group" aria-label="Armies per click">'
         + _button("amount", "1", element_id="amount-1", arg="1")
         + _button("amount", "5", element_id="amount-5", arg="5")
         + _button("amount", "All", element_id="amount-all", arg="all")
         + '<label>or <input id="amount-number" type="number" min="1" value="3" inputmode="numeric"></label>'
-        "</div></section>"
+        "</div>" + _home("amounts") + "</section>"
         '<section id="panel-claim" class="panel claim-panel" aria-labelledby="claim-title" hidden>'
         '<h2 id="claim-title">Claim an objective</h2><p id="claim-note" class="note"></p>'
         '<div id="claim-choices" class="claim-choices"></div>'
@@ -232,12 +246,12 @@ def app_html() -> str:
         '<label>Airfield on <select id="airfield-where"></select></label>'
         + _button("airfield", "Place the Airfield and claim", element_id="airfield-place", extra=' class="primary"')
         + _button("cancel", "Cancel", element_id="airfield-cancel")
-        + "</div></section>"
+        + "</div></section>" + _home("panel-claim") +
         '<section id="panel-spy" class="panel spy-panel" aria-labelledby="spy-panel-title" hidden>'
         '<h2 id="spy-panel-title">Your Spy\u2019s look</h2><p class="note">Choose the card your Spy makes them '
         'discard; nothing else can be done until then.</p>'
         + _button("spy-open", "Choose the card\u2026", element_id="spy-reopen", extra=' class="primary"')
-        + "</section>"
+        + "</section>" + _home("panel-spy") +
         '<dialog id="spy-dialog" class="spy-dialog" aria-labelledby="spy-title" aria-describedby="spy-choices">'
         '<h2 id="spy-title">Your Spy\u2019s look</h2><div id="spy-choices" class="spy-choices"></div>'
         + _button("spy-close", "Look at the map first", element_id="spy-close")
@@ -248,7 +262,7 @@ def app_html() -> str:
         '<div id="sea-odds" class="odds" aria-live="polite"></div><div class="attack-buttons">'
         + _button("sea-attack", "Sail and attack", element_id="sea-attack", extra=' class="primary"')
         + _button("cancel", "Cancel", element_id="sea-cancel")
-        + "</div></section>"
+        + "</div></section>" + _home("panel-sea") +
         '<section id="panel-attack" class="panel" aria-label="Attack" hidden>'
         '<p id="attack-summary"></p>'
         '<div id="odds" class="odds" aria-live="polite"></div>'
@@ -257,16 +271,16 @@ def app_html() -> str:
         + _button("dice", "2 dice", element_id="dice-2", arg="2")
         + _button("dice", "3 dice", element_id="dice-3", arg="3")
         + "</div>"
-        '<div class="attack-buttons">'
+        '<div id="attack-buttons" class="attack-buttons">'
         + _button("roll", "Roll", element_id="roll", extra=' class="primary" aria-keyshortcuts="R"')
         + _button("blitz", "Attack until won", element_id="blitz",
                   extra=' aria-describedby="blitz-note" aria-keyshortcuts="B"')
         + '<label class="threshold">Stop when this many are left <input id="threshold" type="number" min="1" '
         'value="1" inputmode="numeric"></label>'
         + _button("cancel", "Cancel", element_id="cancel-attack")
-        + '</div><p id="blitz-note" class="note" hidden></p></section>'
+        + "</div>" + _home("attack-buttons") + '<p id="blitz-note" class="note" hidden></p></section>'
         '<section id="panel-battle" class="panel" aria-label="Your dice" hidden>'
-        '<div id="battle-choices" class="battle-choices"></div></section>'
+        '<div id="battle-choices" class="battle-choices"></div></section>' + _home("panel-battle") +
         '<section id="panel-dice" class="panel" aria-label="Dice" hidden><div id="dice"></div></section>'
         '<section id="panel-occupy" class="panel" aria-label="Move in" hidden>'
         '<p id="occupy-summary"></p>'
@@ -274,18 +288,19 @@ def app_html() -> str:
         + _button("occupy", "Move in", element_id="occupy", extra=' class="primary" aria-keyshortcuts="M"')
         + _button("occupy-min", "Fewest", element_id="occupy-min")
         + _button("occupy-max", "Most", element_id="occupy-max")
-        + "</section>"
+        + "</section>" + _home("panel-occupy") +
         '<section id="panel-move" class="panel" aria-label="Free move" hidden>'
         '<p id="move-summary"></p>'
         '<label>Armies <input id="move-count" type="number" min="1" inputmode="numeric"></label>'
         + _button("move", "Move", element_id="move", extra=' class="primary" aria-keyshortcuts="M"')
         + _button("starting-move", "Starting Maneuver (attacks go on)", element_id="starting-move", extra=" hidden")
         + _button("cancel", "Cancel", element_id="cancel-move")
-        + "</section>"
+        + "</section>" + _home("panel-move")
         + _button("end-turn", "End turn", element_id="end-turn", extra=' hidden aria-keyshortcuts="E"')
+        + _home("end-turn")
         + '<section id="panel-cards" class="panel" aria-label="Your cards" hidden>'
-        '<h2>Your cards</h2><ul id="hand" class="hand"></ul><p id="set-value"></p>'
-        '<div id="sets" class="sets"></div></section>'
+        '<h2>Your cards</h2><ul id="hand" class="hand"></ul>' + _home("hand") + '<p id="set-value"></p>'
+        '<div id="sets" class="sets"></div>' + _home("sets") + "</section>"
         '</div><div id="side" class="side">'
         '<section class="panel players-panel" aria-label="Players"><h2>Players</h2>'
         '<ul id="players" class="players"></ul></section>'

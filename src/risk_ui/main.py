@@ -37,6 +37,7 @@ def _expose_test_hooks(page: dom.Page) -> None:
     dom.expose("riskStateDigest", lambda: debug().state_digest(page.controller.state))
     dom.expose("riskGameCode", lambda: debug().game_code(page.controller))
     dom.expose("riskPlay", lambda texts: debug().play_texts(page, texts))
+    dom.expose("riskPosition", lambda name: debug().show_position(page, name))
     dom.expose("riskRecordUpdateTimes", lambda length, moves: debug().record_update_times(
         page, length, moves, settle=debug().settle_layout))
     dom.expose("riskRenderSplit", lambda: debug().render_split(page, debug().settle_layout))

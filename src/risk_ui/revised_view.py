@@ -449,6 +449,10 @@ class RevisedUi(EditionUi):
     def controls(self, c: Controller, covered: bool, playing: bool) -> dict[str, Control]:
         return controls(c, covered, playing)
 
+    def key_controls(self, c: Controller, keys: tuple[str, ...]) -> tuple[str, ...]:
+        """An objective to claim (or the Airfield's place) first: claiming ends the attacks."""
+        return ("panel-claim", *keys)
+
     def marks(self, event: Event) -> dict[int, str]:
         match event:
             case CapitalPlaced(territory=where):

@@ -59,6 +59,7 @@ class Screen:
     focus: int = -1  # territory index to focus, or -1
     dialog_preset: tuple[tuple[str, str], ...] = ()  # fields of the dialog set as it opens: (element id, value)
     theme: str = ""  # "contrast": the high-contrast look
+    keys: tuple[str, ...] = ()  # the step's key controls, held by the turn bar in this order (layout.KEYABLE)
 
     def territory(self, territory_id: str) -> TerritoryView:
         """The view of one territory by its engine id."""

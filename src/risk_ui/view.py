@@ -660,7 +660,51 @@ def render(controller: Controller) -> Screen:
         focus=ui.focus,
         dialog_preset=_dialog_preset(ui.dialog_preset),
         theme="contrast" if ui.high_contrast else "",
+        keys=_shown_keys(key_controls(controller), controls, html) if not overlay else (),
     )
+
+
+# The panel a key control sits in, where it is not a panel itself: the control is shown only with its panel.
+KEY_PANEL = {"amounts": "panel-place", "attack-buttons": "panel-attack", "hand": "panel-cards", "sets": "panel-cards"}
+
+
+def key_controls(controller: Controller) -> tuple[str, ...]:
+    """The step's key controls, which the turn bar holds so that they are in sight without scrolling: ids of
+    ``layout.KEYABLE``, the one the status line names first (the edition's own steps through
+    :meth:`~risk_ui.edition_ui.EditionUi.key_controls`). Only those shown count (:func:`render` leaves out the
+    hidden ones): none under an overlay, in a replay or after the end; the bot bar in a bot's turn."""
+    state, ui = controller.state, controller.ui
+    if ui.home or ui.handoff >= 0 or state.phase is Phase.OVER or record.replay_state(controller) is not None:
+        return ()
+    if bots.bot_seat(controller) >= 0:
+        return ("bot-bar",)
+    phase = state.phase
+    keys: tuple[str, ...] = ()
+    if phase is Phase.REINFORCE:
+        keys = ("sets",) if must_trade(state) else ("amounts", "sets")
+    elif phase is Phase.SETUP:
+        keys = ("amounts",)
+    elif phase is Phase.OCCUPY:
+        keys = ("panel-occupy",)
+    elif phase is Phase.BATTLE:
+        keys = ("panel-battle",)
+    elif phase in (Phase.ATTACK, Phase.FORTIFY):
+        if ui.target >= 0 and state.owner[ui.target] == state.current:
+            keys = ("panel-move", "end-turn")
+        elif phase is Phase.FORTIFY:
+            keys = ("end-turn",)
+        else:
+            keys = ("attack-buttons", "end-turn") if ui.selected >= 0 else ("end-turn",)  # no attack chosen: its
+            # buttons wait in their panel
+    return ui_for(state).key_controls(controller, keys)
+
+
+def _shown_keys(keys: tuple[str, ...], controls: dict[str, Control], html: dict[str, str]) -> tuple[str, ...]:
+    """The key controls that show: their panel (or themselves) not hidden, a container not empty."""
+    def shown(ident: str) -> bool:
+        control = controls.get(KEY_PANEL.get(ident, ident))
+        return control is not None and not control.hidden and (ident not in html or bool(html[ident]))
+    return tuple(dict.fromkeys(k for k in keys if shown(k)))
 
 
 def _dialog_preset(preset: str) -> tuple[tuple[str, str], ...]:
