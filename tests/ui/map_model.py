@@ -26,10 +26,12 @@ from ui.conftest import drawn_map
 
 SVG = "{http://www.w3.org/2000/svg}"
 # The map's element on a phone, as the page's stylesheet lays it out (body margin 8 px): portrait, the screen's
-# width by min(52dvh, 78vw); landscape, the screen's height, as wide as the map's shape allows.
+# width by min(52dvh, 78vw); landscape, beside the turn bar's pane (issue #23, part 3: a grid of minmax(33rem, 1fr)
+# and minmax(0, 16rem), 0.5rem apart), as wide as its column and as tall as the screen as the map's shape allows.
 PORTRAIT = (390, 844)
 LANDSCAPE = (844, 390)
 MARGIN = 8.0
+MAP_MIN, PANE, GAP = 33 * 16.0, 16 * 16.0, 8.0
 
 
 def map_element(screen: tuple[int, int], bounds: Box) -> tuple[float, float]:
@@ -38,7 +40,8 @@ def map_element(screen: tuple[int, int], bounds: Box) -> tuple[float, float]:
     if width < height:
         return width - 2 * MARGIN, round(min(0.52 * height, 0.78 * width), 4)
     tall = height - 2 * MARGIN
-    wide = min(width - 2 * MARGIN, tall * bounds.w / bounds.h)
+    column = max(MAP_MIN, width - 2 * MARGIN - GAP - PANE)
+    wide = min(column, tall * bounds.w / bounds.h)
     return wide, min(tall, wide * bounds.h / bounds.w)
 
 

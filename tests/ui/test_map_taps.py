@@ -206,7 +206,12 @@ def test_the_names_in_view_have_room_clear_of_each_other_and_of_the_badges(board
         named, seen = named + got, seen + of
     with capsys.disabled():
         print(f"\n{board} {screen}: names of {named / seen:.1%} of the territories in view")
-    assert named / seen >= (0.65 if start.zoom == 1 and board != "classic" else 0.85)
+    if screen == "landscape":  # the whole map in at least 33rem beside the turn bar's pane (issue #23, part 3):
+        # classic 78.6% (95.2% across the whole screen before the bar), Castle's Europe 70.5% (as tall as the
+        # screen, as before), the dense board of 80 territories 44.3% (92.5%)
+        assert named / seen >= {"classic": 0.75, "castle": 0.65}.get(board, 0.40)
+    else:
+        assert named / seen >= (0.65 if start.zoom == 1 and board != "classic" else 0.85)
 
 
 def test_a_name_goes_on_two_lines_where_one_has_no_room() -> None:
