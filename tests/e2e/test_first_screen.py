@@ -283,9 +283,9 @@ def test_desktop_screens_use_the_space_and_are_shot(context: Any, site_url: str,
     ready(page, site_url + "?scenario=turn&seed=3")
     page.click("#handoff-button")
     box = page.eval_on_selector("#map", "e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; }")
-    actions = page.eval_on_selector("#actions", "e => e.getBoundingClientRect().top")
+    actions = page.eval_on_selector("#turn-bar", "e => e.getBoundingClientRect().top")
     assert box[0] >= width * 0.6  # the map takes the width beside the side column
-    assert actions < height - 150  # and the turn's actions sit under it, in view, not a blank below
+    assert actions < height - 150  # and the turn bar (the step's actions) sits under it, in view, not a blank below
     assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")  # no page scroll
     # Names show where the land has room at this size (big territories at least).
     shown = page.evaluate("[...document.querySelectorAll('#names .name.fits')].map((t) => t.textContent)")
