@@ -345,8 +345,9 @@ def settle_layout() -> object:
 POSITIONS = (
     "classic-claim", "classic-setup", "classic-reinforce", "classic-trade", "classic-attack", "classic-occupy",
     "classic-move", "classic-fortify",
-    "revised-capital", "revised-reinforce", "revised-attack", "revised-objective",
-    "castle-castle", "castle-hiding", "castle-setup", "castle-reinforce", "castle-cards", "castle-attack",
+    "revised-capital", "revised-claim", "revised-setup", "revised-reinforce", "revised-attack", "revised-objective",
+    "revised-fortify",
+    "castle-castle", "castle-claim", "castle-setup", "castle-hiding", "castle-reinforce", "castle-cards", "castle-attack",
     "castle-occupy", "castle-spoils",
 )
 """The positions :func:`position_game` makes: "<edition>-<step>", every phase a person acts in."""
@@ -402,7 +403,10 @@ def position_game(name: str) -> tuple[Game, int, int]:
     edition, _, step = name.partition("-")
     people = 2 if name == "classic-setup" else 3
     manual = step in ("claim", "setup", "capital", "castle", "hiding")
-    options = [] if manual else ["auto-setup", *(["expert-fortify"] if step == "fortify" else [])]
+    from risk_ui.controller import option_applies
+
+    chained = step == "fortify" and option_applies("expert-fortify", edition)  # more than one free move
+    options = [] if manual else ["auto-setup", *(["expert-fortify"] if chained else [])]
     game = Game.start(make_rules(edition, options), [Seat(f"Player {i + 1}", i) for i in range(people)], 11)
     phase_named = {"claim": "CLAIM", "setup": "SETUP", "capital": "CAPITAL", "castle": "CASTLE", "hiding": "HIDING",
                    "spoils": "SPOILS"}
@@ -418,6 +422,9 @@ def position_game(name: str) -> tuple[Game, int, int]:
     if step == "objective":  # Revised: an objective the player to move may claim
         claimable: Callable[[GameState], list[Any]] = getattr(flow_for(game.rules), "claimable", lambda s: [])
         _advance(game, lambda s: s.phase is Phase.ATTACK and bool(claimable(s)))
+        return game, -1, -1
+    if step == "fortify" and not chained:  # the edition's own step of free moves, as play reaches it
+        _advance(game, lambda s: s.phase is Phase.FORTIFY and s.turn >= 1)
         return game, -1, -1
     if step == "cards":
         _advance(game, lambda s: s.phase is Phase.ATTACK and bool(s.hands[s.current]) and s.turn >= 2)

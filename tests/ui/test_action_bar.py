@@ -23,10 +23,14 @@ EXPECTED = {
     "classic-move": ("panel-move", "end-turn"),
     "classic-fortify": ("end-turn",),
     "revised-capital": (),
+    "revised-claim": (),
+    "revised-setup": (),  # one army a click: a tap on the map
     "revised-reinforce": ("amounts",),
     "revised-attack": ("attack-buttons", "end-turn"),
     "revised-objective": ("panel-claim", "end-turn"),
+    "revised-fortify": ("end-turn",),
     "castle-castle": (),
+    "castle-claim": (),
     "castle-hiding": (),
     "castle-setup": ("amounts",),  # the 5-army rounds
     "castle-reinforce": ("amounts",),  # no sets in Castle Risk: the standing orders stay in the cards panel
