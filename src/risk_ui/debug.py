@@ -347,8 +347,8 @@ POSITIONS = (
     "classic-move", "classic-fortify",
     "revised-capital", "revised-claim", "revised-setup", "revised-reinforce", "revised-attack", "revised-objective",
     "revised-fortify",
-    "castle-castle", "castle-claim", "castle-setup", "castle-hiding", "castle-reinforce", "castle-cards", "castle-attack",
-    "castle-occupy", "castle-spoils",
+    "castle-castle", "castle-claim", "castle-setup", "castle-hiding", "castle-reinforce", "castle-cards",
+    "castle-attack", "castle-occupy", "castle-spoils",
 )
 """The positions :func:`position_game` makes: "<edition>-<step>", every phase a person acts in."""
 
