@@ -41,18 +41,21 @@ def pass_device(page: Any) -> None:
 
 
 def check_layout(page: Any, viewport: dict[str, int]) -> None:
-    """Europe, squarer than the world, leaves no blank band beside it: on a wide desktop the turn and its
-    actions stand beside the map (the hand in view), on a smaller one the map stands in the middle of its
-    column; nothing runs off the page sideways."""
-    boxes = page.evaluate("""() => Object.fromEntries(['map', 'actions', 'side', 'panel-cards'].map(id => {
+    """Europe, squarer than the world, leaves no blank band beside it: on a wide desktop the turn bar at the top
+    of a column beside the map with the turn's other actions under it (the hand in view), on a smaller one the
+    map stands in the middle of its column; nothing runs off the page sideways."""
+    boxes = page.evaluate("""() => Object.fromEntries(['map', 'turn-bar', 'actions', 'side', 'hand'].map(id => {
         const r = document.getElementById(id).getBoundingClientRect();
         return [id, [r.left, r.top, r.right, r.bottom]]; }))""")
     width = viewport["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     map_box, actions, side = boxes["map"], boxes["actions"], boxes["side"]
     if width >= 1200:
-        assert 0 <= actions[0] - map_box[2] <= 16 and actions[1] < 40 and 0 <= side[0] - actions[2] <= 16
-        assert boxes["panel-cards"][1] < viewport["height"] * 0.75  # the hand starts on the screen
+        bar = boxes["turn-bar"]
+        assert 0 <= bar[0] - map_box[2] <= 16 and bar[1] < 40 and bar[0] == actions[0] and actions[1] >= bar[3]
+        assert 0 <= side[0] - actions[2] <= 16
+        assert boxes["hand"][1] < viewport["height"] * 0.75  # the hand starts on the screen (in the bar, before
+        # the first attack)
         assert map_box[3] >= viewport["height"] - 24  # the map as tall as the screen
     elif width >= 900:
         column = side[0]
