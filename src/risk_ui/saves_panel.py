@@ -40,7 +40,8 @@ from risk.history import describe, last_move_by, seat_names
 from risk.state import GameState, Phase
 from risk_ui import storage
 from risk_ui.controller import Controller, not_shown_message, page_can_show
-from risk_ui.storage import SaveConflict, SaveEntry, Saves, StorageFull
+from risk_ui.storage import NO_FLOOR, SaveConflict, SaveEntry, Saves, StorageFull
+from risk_ui.words import UNDO_FLOOR
 
 PANEL_ID = "saves-panel"
 STYLESHEET = "./assets/style/saves.css"
@@ -85,6 +86,20 @@ class Session:
         # Per save: the actions its game had when a link of it was last opened here (what the sender's
         # browser held then). A link sent back need carry only the moves after what its receiver holds.
         self.received: dict[str, int] = {}
+        # The undo floor of the game on the table: its actions this browser did not make (they came by a link
+        # or a save file, or with a save from before the floor was kept), which Undo never takes back.
+        self._floor: tuple[Game | None, int] = (None, 0)
+
+    def floor(self, controller: Controller) -> int:
+        """The undo floor of the game on the table (0: every action of it was made here)."""
+        game, floor = self._floor
+        return floor if game is controller.game else 0
+
+    def _set_floor(self, game: Game, entry: SaveEntry | None, problem: str = "") -> None:
+        """A save put on the table: its floor, or, for a save that kept none (older) or could not be read
+        whole, where it is opened."""
+        whole = entry is not None and entry.floor != NO_FLOOR and not problem
+        self._floor = (game, entry.floor if whole and entry is not None else len(game.history))
 
     def _fresh_id(self) -> str:
         """A new save id that no save in the storage has (another tab may have made one this very
@@ -163,6 +178,7 @@ class Session:
         controller.load(game)
         self.save_id = save_id
         self.received[save_id] = len(game.history)
+        self._floor = (game, len(game.history))  # the sender's moves are not this browser's to take back
         self._saved = (None, -1, -1, -2)  # saved at once (a new save, or the one it carries on)
         if problem:
             self.say(problem)
@@ -181,6 +197,7 @@ class Session:
         controller.load(loaded.game, entry.viewer if entry and not loaded.problem else -1)
         controller.ui.dialog_open = dialog and keep_dialog
         self.save_id = save_id
+        self._set_floor(loaded.game, entry, loaded.problem)
         if loaded.problem:
             self.say(loaded.problem)
             self._saved = (None, -1, -1, -2)  # written again whole at once, from what could be read
@@ -210,7 +227,7 @@ class Session:
         # Whether a move was made since (a hand-off screen passed is not one).
         moved = previous[0] is not None and previous[1:3] != _moment(controller)
         try:
-            entry = self.saves.autosave(game, self.save_id, controller.ui.viewer)
+            entry = self.saves.autosave(game, self.save_id, controller.ui.viewer, self.floor(controller))
         except StorageFull as error:
             self._saved = (game, *_moment(controller), controller.ui.viewer)  # tried again after the next move
             self.full = True
@@ -344,6 +361,8 @@ class Session:
         game, saves = controller.game, self.saves
         if saves.catch_up(self.save_id, game):
             entry = saves.entry(self.save_id)
+            if entry is not None and entry.floor != NO_FLOOR:
+                self._floor = (game, max(self.floor(controller), entry.floor))
             dialog = controller.ui.dialog_open
             controller.load(game, entry.viewer if entry else controller.ui.viewer)
             controller.ui.dialog_open = dialog
@@ -364,7 +383,7 @@ class Session:
         players = ", ".join(s.name for s in controller.game.seats)
         name = fit_name("Copy: " + (old.name if old and old.name else players))
         try:
-            entry = self.saves.autosave(controller.game, self.save_id, controller.ui.viewer)
+            entry = self.saves.autosave(controller.game, self.save_id, controller.ui.viewer, self.floor(controller))
             self.saves.rename(self.save_id, name)
         except (StorageFull, storage.QuotaExceeded):
             self.full = True
@@ -383,6 +402,8 @@ class Session:
         game = controller.game
         if controller.ui.record.replay is not None or before is None or not storage.can_undo(game, before):
             return False
+        if len(game.history) <= self.floor(controller):  # a move made on another device (the link's sender)
+            return False
         actor = before.current
         if not controller.is_human(actor):
             return False
@@ -399,7 +420,8 @@ class Session:
         if before is None and game.history:
             before = game.state_at(len(game.history) - 1)
         if before is None or not self.undoable(controller, before):
-            self.message = NOTHING_TO_UNDO
+            below = bool(game.history) and len(game.history) <= self.floor(controller)
+            self.message = UNDO_FLOOR if below else NOTHING_TO_UNDO
             return False
         text = undone_text(game, game.history[-1], before)
         storage.undo(game, before)

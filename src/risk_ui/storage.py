@@ -79,8 +79,9 @@ DAMAGED_MESSAGE = ("The record of {title} is damaged: it opens at its last saved
 NOT_A_SAVE = "This is not a save file of this game, nor a link to one."
 ID_PATTERN = re.compile(r"[0-9A-Za-z_-]{1,64}")
 LATEST_DATE = 1e11  # seconds since 1970: year 5138; a later date is damage, not a save
-FIELDS = ("id", "name", "players", "edition", "turn", "date", "link", "kept", "viewer")
-OPTIONAL_FIELDS = ("kept", "viewer")
+FIELDS = ("id", "name", "players", "edition", "turn", "date", "link", "kept", "viewer", "floor")
+OPTIONAL_FIELDS = ("kept", "viewer", "floor")
+NO_FLOOR = -1  # a save written before the undo floor was kept: the floor is where it is opened
 
 
 class QuotaExceeded(Exception):
@@ -210,6 +211,9 @@ class SaveEntry:
     link: str  # the link code of the present moment
     kept: bool = False  # named or imported: never pruned
     viewer: int = -1  # the seat whose turn was on screen (so a reload shows no hand-off screen again)
+    # The undo floor: the actions of the game this browser did not make (it received them by a link or a save
+    # file); Undo never takes back an action below it. NO_FLOOR: not kept (an older save).
+    floor: int = NO_FLOOR
 
     @property
     def title(self) -> str:
@@ -259,13 +263,15 @@ def check_entry(item: object) -> SaveEntry:
         raise BadRecord("its date is not a date")
     if not isinstance(item["link"], str) or not item["link"]:
         raise BadRecord("its link is not text")
-    kept, viewer = item.get("kept", False), item.get("viewer", -1)
+    kept, viewer, floor = item.get("kept", False), item.get("viewer", -1), item.get("floor", NO_FLOOR)
     if not isinstance(kept, bool):
         raise BadRecord("its mark of a kept save is not yes or no")
     if not _is_int(viewer) or not -1 <= viewer < 64:
         raise BadRecord("its seat on screen is not a seat")
+    if not _is_int(floor) or not NO_FLOOR <= floor < 10**9:
+        raise BadRecord("its undo floor is not a number")
     return SaveEntry(sid, name, tuple(players), item["edition"], item["turn"], float(date), item["link"], kept,
-                     viewer)
+                     viewer, floor)
 
 
 def record_name(item: object) -> str:
@@ -282,11 +288,11 @@ def record_name(item: object) -> str:
 
 
 def describe(game: Game, save_id: str, now: float, link: str, *, name: str = "", kept: bool = False,
-             viewer: int = -1) -> SaveEntry:
+             viewer: int = -1, floor: int = NO_FLOOR) -> SaveEntry:
     """The list entry for ``game``."""
     edition = EDITIONS[game.rules.edition].title if game.rules.edition in EDITIONS else game.rules.edition
     return SaveEntry(save_id, name, tuple(s.name for s in game.seats), edition, game.state.turn, now, link,
-                     kept, viewer)
+                     kept, viewer, floor)
 
 
 def import_problem(code: str, as_replay: CodecError, as_link: CodecError, link: bool = False) -> CodecError:
@@ -547,8 +553,10 @@ class Saves:
 
     # -- writing ----------------------------------------------------------------------------------
 
-    def autosave(self, game: Game, save_id: str, viewer: int = -1) -> SaveEntry:
+    def autosave(self, game: Game, save_id: str, viewer: int = -1, floor: int | None = None) -> SaveEntry:
         """Save ``game`` under ``save_id`` and make it the current game; prune old autosaves if needed.
+
+        ``floor``: the undo floor (None: the save's own, else 0, a game made here).
 
         Writes only over the revision this page last wrote or claimed (:meth:`read` with ``claim``):
         else :class:`SaveConflict`, and nothing is written. Raises :class:`StorageFull` when even
@@ -559,8 +567,11 @@ class Saves:
             raise SaveConflict(save_id, stored)
         revision = max(stored or 0, 0) + 1
         old = self.entry(save_id)
+        if floor is None:
+            floor = old.floor if old is not None and old.floor != NO_FLOOR else 0
+        floor = min(max(floor, 0), len(game.history))
         entry = describe(game, save_id, self.clock(), encode_game(game), name=old.name if old else "",
-                         kept=old.kept if old else False, viewer=viewer)
+                         kept=old.kept if old else False, viewer=viewer, floor=floor)
         count = len(game.history)
         owner, base, crc = self._base.get(save_id, (None, -1, 0))
         if owner is not None and owner() is game and 0 <= base <= count <= base + TAIL_MAX:
@@ -625,7 +636,9 @@ class Saves:
                 raise import_problem(code, as_replay, as_link, link) from None
         now = self.clock()
         clean = fit_name(" ".join(name.split())) or "Imported"
-        entry = describe(game, new_id(game, now), now, encode_game(game), name=clean, kept=True)
+        # A save file is a game this browser did not play: none of its moves can be taken back here.
+        entry = describe(game, new_id(game, now), now, encode_game(game), name=clean, kept=True,
+                         floor=len(game.history))
         replay = encode_replay(game, check=False)
         self._store(entry, {self.keys.code(entry.id): replay,
                             self.keys.tail(entry.id): Tail.text(1, len(game.history), code_crc(replay), [])},
@@ -928,6 +941,7 @@ __all__ = [
     "DEFAULT_KEYS",
     "FULL_MESSAGE",
     "LEGACY_KEYS",
+    "NO_FLOOR",
     "Backend",
     "BadRecord",
     "Keys",

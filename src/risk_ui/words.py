@@ -125,3 +125,10 @@ def castle_warning(doing: str, could: bool, castle: str, left: int, enemy: str, 
     leaves = "could leave" if could else "leaves"
     return (f"Careful: {doing} {leaves} your castle on {castle} with {armies_text(left)}, beside {enemy}\u2019s "
             f"{armies_text(stack)} in {where}.")
+
+
+# ------------------------------------------------------------------------------------------------
+# Links and Undo (docs/rules.md, "The page: Undo, End turn and links").
+
+UNDO_FLOOR = ("Nothing to undo here: the moves before came by the link (or a save file) from another device, and "
+              "only the player who made them can take them back, on that device.")
