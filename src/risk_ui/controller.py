@@ -286,6 +286,7 @@ class UiState:
     dialog_preset: str = ""  # how the new-game dialog opens: "" as it was, "people": every seat a person
     finishing: bool = False  # only bots are left and the game is played to its end at once
     high_contrast: bool = False  # the high-contrast look (a preference, kept by the page)
+    welcome: bool = False  # a link this browser did not send was opened: its receiver is told what it is
     record: RecordUi = field(default_factory=RecordUi)  # the whole log, the replay, the statistics
 
 
@@ -491,6 +492,9 @@ class Controller:
             return
         if name == "close-dialog":
             ui.dialog_open = False
+            return
+        if name == "close-welcome":
+            ui.welcome = False
             return
         if name == "close-winner":
             ui.winner_dismissed = True

@@ -12,7 +12,7 @@ from html import escape
 
 from risk.board import Board
 from risk.rules import EDITIONS, OPTIONS
-from risk_ui import help_text, record
+from risk_ui import help_text, record, welcome
 from risk_ui.controller import DEFAULT_SETTINGS, EXCLUSIVE_OPTIONS, MAX_SEATS, SETUP_OPTION, page_can_show
 from risk_ui.map_view import group_colour, group_title
 from risk_ui.palette import PALETTE
@@ -319,7 +319,8 @@ def app_html() -> str:
         + _button("open-dialog", "New game\u2026", element_id="handoff-new-game")
         + _button("home", "Menu", element_id="handoff-menu")
         + "</div></div>"
-        '<div id="winner" class="overlay" role="dialog" aria-modal="true" aria-labelledby="winner-title" hidden>'
+        + welcome.OVERLAY_HTML
+        + '<div id="winner" class="overlay" role="dialog" aria-modal="true" aria-labelledby="winner-title" hidden>'
         '<div class="overlay-box"><h2 id="winner-title"></h2><p id="winner-text"></p>'
         '<div id="winner-stats" class="stats"></div>'
         + _button("open-dialog", "New game", element_id="winner-new-game", extra=' class="primary"')

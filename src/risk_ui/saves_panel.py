@@ -179,6 +179,8 @@ class Session:
         self.save_id = save_id
         self.received[save_id] = len(game.history)
         self._floor = (game, len(game.history))  # the sender's moves are not this browser's to take back
+        # Its receiver is told what the game is and what to do (a finished game opens on its winner's screen).
+        controller.ui.welcome = game.state.phase is not Phase.OVER
         self._saved = (None, -1, -1, -2)  # saved at once (a new save, or the one it carries on)
         if problem:
             self.say(problem)

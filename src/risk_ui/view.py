@@ -31,7 +31,7 @@ from risk.history import describe, seat_names
 from risk.rules import EDITIONS, OPTIONS
 from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
-from risk_ui import bots, help_text, odds_view, record, words
+from risk_ui import bots, help_text, odds_view, record, welcome, words
 from risk_ui.controller import (
     EXCLUSIVE_OPTIONS,
     MAX_SEATS,
@@ -629,6 +629,8 @@ def render(controller: Controller) -> Screen:
     html["rules-list"] = rules_list_html(controller)
     if ui.home:
         overlay = "home"
+    elif welcome.shown(controller):
+        overlay = "welcome"
     elif covered:
         overlay = "handoff"
     elif state.phase is Phase.OVER:
@@ -642,7 +644,9 @@ def render(controller: Controller) -> Screen:
     controls.update(edition.controls(controller, covered, playing))
     controls.update(bots.controls(controller))
     controls.update(record.controls(controller))
+    controls.update(welcome.controls(controller))
     html.update(record.html(controller))
+    html.update(welcome.html(controller))
     territories = territory_views(controller) if past is None else record.past_territories(controller, past)
     if past is not None or bots.bot_seat(controller) >= 0:  # the past, or a bot's turn: nothing to play
         controls.update({ident: Control(hidden=True) for ident in (*record.ACTION_PANELS, *edition.action_panels)})

@@ -132,3 +132,27 @@ def castle_warning(doing: str, could: bool, castle: str, left: int, enemy: str, 
 
 UNDO_FLOOR = ("Nothing to undo here: the moves before came by the link (or a save file) from another device, and "
               "only the player who made them can take them back, on that device.")
+
+WELCOME_TITLE = "A game sent to you"
+WELCOME_CLOSE = "Got it"
+
+
+def welcome_game_text(edition: str, turn: int) -> str:
+    """What the game of a link is: "Classic (1980), turn 4"."""
+    return f"{edition}, turn {turn}" if turn > 0 else f"{edition}, setting up"
+
+
+def welcome_move_text(name: str, colour: str, yours: bool) -> str:
+    """Whose move it is, to the person who opened the link."""
+    said = colour if name == colour else f"{colour} ({name})"
+    if yours:
+        return f"Your move as {said}."
+    whose = f"{name}\u2019s move" + ("" if name == colour else f" ({colour})")
+    return (f"It is {whose}. If that is you, press \u201cI am {name}: show my turn\u201d next: "
+            "your cards show only then.")
+
+
+WELCOME_TODO = ("Play your turn on the map: the line under the map says what each step needs. The moves made "
+                "before you got the link are the sender\u2019s: they cannot be undone here.")
+WELCOME_SEND = ("When you are done, press \u201cSend this turn\u201d and send the link back (or on to the next "
+                "player): their browser plays on from there.")

@@ -12,6 +12,7 @@ from risk.codec import encode_share
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from risk_ui.storage import NO_FLOOR, MemoryBackend, Saves, check_entry
 from risk_ui.words import UNDO_FLOOR
+from ui.fakedom import FakeEvent
 from ui.test_saves_panel import button, end_turn_page, open_page, place, trade
 
 
@@ -134,3 +135,46 @@ def test_a_damaged_floor_is_named_and_an_entry_without_one_reads(mount):
             assert "undo floor" in str(error)
         else:
             raise AssertionError(bad)
+
+
+# -- the welcome ---------------------------------------------------------------------------------------------
+
+
+def test_a_links_receiver_is_welcomed_with_the_game_the_players_and_what_to_do(mount):
+    code, _ = sent_turn(mount)
+    doc, page, _panel, _ = receive(mount, MemoryBackend(), code)
+    c = page.controller
+    page.render()
+    welcome = doc.getElementById("welcome")
+    assert c.ui.welcome and not welcome.hidden and doc.body.getAttribute("data-overlay") == "welcome"
+    assert doc.getElementById("welcome-game").textContent == f"Classic (1980), turn {c.state.turn}"
+    players = doc.getElementById("welcome-players").innerHTML
+    assert all(s.name in players for s in c.game.seats) and "Red" in players and "Blue" in players
+    move = doc.getElementById("welcome-move").textContent
+    assert move.startswith("It is Blue\u2019s move") and "I am Blue: show my turn" in move
+    assert "Send this turn" in doc.getElementById("welcome-send").textContent
+    # Escape closes it; the hand-off screen is next, and after it the welcome is not shown again.
+    page.on_document_key(FakeEvent("keydown", doc.body, "Escape"))
+    assert not c.ui.welcome and welcome.hidden and doc.body.getAttribute("data-overlay") == "handoff"
+
+
+def test_the_welcome_says_your_move_once_the_seat_is_claimed_and_its_button_closes_it(mount):
+    code, _ = sent_turn(mount)
+    doc, page, _panel, _ = receive(mount, MemoryBackend(), code)
+    c = page.controller
+    c.command("handoff")  # the seat claimed (the welcome shown again over it, as a test can)
+    page.render()
+    assert doc.getElementById("welcome-move").textContent == "Your move as Blue."
+    doc.click(doc.getElementById("welcome-close"))
+    assert not c.ui.welcome and doc.getElementById("welcome").hidden
+
+
+def test_the_sender_and_a_reload_of_a_received_game_are_not_welcomed(mount):
+    _doc, page, _panel, _ = end_turn_page(mount)
+    assert not page.controller.ui.welcome
+    code, _ = sent_turn(mount)
+    backend = MemoryBackend()
+    receive(mount, backend, code)
+    for fragment in ("", "#" + code):  # the autosave, and the same link again (a reload)
+        _d, page2, _p, _b = open_page(mount, backend, fragment, Controller.new(DEFAULT_SETTINGS, seed=9))
+        assert not page2.controller.ui.welcome
