@@ -44,6 +44,7 @@ PACE_FAST = 0.08
 PACE_SKIP = 0.001  # still a pause, so the browser answers clicks between actions
 IDLE = 0.1  # how often the loop looks again while no bot is to move
 FINISH_BUDGET = 0.05  # "Finish the game now": bot actions are played for this long between two drawings
+GRACE = 2.0  # seconds a bot waits after a person's move gave it the turn, while Undo is offered for that move
 SLICE_BUDGET = 0.006  # seconds of thinking per tick; one slice may overrun it (a hard bot: ~12 ms in CPython)
 
 
@@ -132,10 +133,13 @@ class Autoplay:
     """Moves the bots of a controller's game, one slice of thinking per tick."""
 
     def __init__(self, controller: Controller, clock: Callable[[], float] = time.perf_counter,
-                 budget: float = SLICE_BUDGET) -> None:
+                 budget: float = SLICE_BUDGET, grace: float = 0.0) -> None:
         self.controller = controller
         self.clock = clock
         self.budget = budget
+        self.grace = grace  # the wait while Undo is offered (the page's loop: GRACE; 0: none)
+        self._offer: tuple[int, int] = (-1, -1)  # (game, offer number) the wait below is for
+        self._offer_until = 0.0
         self._game: Game | None = None
         self._bots: dict[int, Bot] = {}
         self._thinking: Iterator[Action | None] | None = None
@@ -172,10 +176,32 @@ class Autoplay:
         if self._restarts != controller.ui.bot_restarts:
             self._restart()
         seat = bot_seat(controller)
+        wait = self._waiting(seat)
+        if wait is not None:
+            return wait
         try:
             return self._tick(seat)
         except Exception as error:
             return self._failure(seat, error)
+
+    def _waiting(self, seat: int) -> float | None:
+        """While Undo is offered for the person's move that gave this bot the turn: the seconds to wait before
+        looking again; None once the offer is over (or there is none, or the bots are hurried)."""
+        controller = self.controller
+        ui = controller.ui
+        if seat < 0 or not controller.offering():
+            return None
+        if ui.skipping or ui.finishing or self.grace <= 0:
+            ui.offer = -1
+            return None
+        key = (id(controller.game), ui.offers)
+        if self._offer != key:
+            self._offer, self._offer_until = key, self.clock() + self.grace
+        left = self._offer_until - self.clock()
+        if left > 0:
+            return min(left, IDLE)
+        ui.offer = -1
+        return None
 
     def _failure(self, seat: int, error: Exception) -> float | None:
         """A bot raised: stop and say so; the same failure again after a restart plays a plain move."""
@@ -270,7 +296,8 @@ async def run(page: Renders, stop: Callable[[], bool] = lambda: False) -> None:
     Nothing ends the loop but ``stop()``: an error outside the bots' own moves (drawing the page, a
     replay step) is shown to the player, and the loop carries on after a pause.
     """
-    autoplay = Autoplay(page.controller)
+    autoplay = Autoplay(page.controller, grace=GRACE)
+    _running.append(autoplay)
     while not stop():
         try:
             wait = step(page, autoplay)
@@ -285,6 +312,15 @@ async def run(page: Renders, stop: Callable[[], bool] = lambda: False) -> None:
 
 
 _tasks: set[asyncio.Task[None]] = set()  # keeps the running loop from being collected
+_running: list[Autoplay] = []  # the page's bot loops, for :func:`set_grace`
+
+
+def set_grace(seconds: float) -> str:
+    """Set how long the page's bots wait while Undo is offered (a test hook: 0 for none, a day to keep the offer
+    up while a test looks at it); the wait in force, as text."""
+    for autoplay in _running:
+        autoplay.grace = max(0.0, float(seconds))
+    return f"{max(0.0, float(seconds))}"
 
 
 def start(page: Renders) -> None:

@@ -37,7 +37,7 @@ from risk.board import load_board
 from risk.codec import clean_name
 from risk.dice import DiceModel
 from risk.engine import check, occupy_range
-from risk.events import BattleFought, Captured, Event
+from risk.events import BattleFought, Captured, Event, Revealing
 from risk.flow import flow_for
 from risk.game import HUMAN, Game, Seat
 from risk.rules import EDITIONS, OPTIONS, Rules, make_rules
@@ -287,6 +287,10 @@ class UiState:
     finishing: bool = False  # only bots are left and the game is played to its end at once
     high_contrast: bool = False  # the high-contrast look (a preference, kept by the page)
     welcome: bool = False  # a link this browser did not send was opened: its receiver is told what it is
+    # A person's move gave the turn to a bot: the actions in the game then (the bot waits a moment, and Undo
+    # shows, while the game has that many), and how many such offers were made (each one's wait is its own).
+    offer: int = -1
+    offers: int = 0
     record: RecordUi = field(default_factory=RecordUi)  # the whole log, the replay, the statistics
 
 
@@ -708,7 +712,10 @@ class Controller:
     def play_bot(self, action: Action) -> bool:
         """A bot's action for the seat to move (the page's bot loop calls this, never a click)."""
         self.ui.notice, self.ui.error = "", False
-        return self._play(action)
+        self.ui.offer = -1
+        played = self._play(action)
+        self.ui.offer = -1
+        return played
 
     def _bot_playing(self) -> bool:
         """During a bot's turn a person's moves are refused, with a hint."""
@@ -768,13 +775,26 @@ class Controller:
         return False
 
     def _play(self, action: Action) -> bool:
+        actor, rng, shared = self.state.current, self.state.rng, self.shared_phase()
         try:
             events = self.game.play(action)
         except IllegalAction as error:
             self._refuse(str(error))
             return False
+        state = self.state
+        if (not shared and self.is_human(actor) and state.current != actor and state.phase is not Phase.OVER
+                and 0 <= state.current < len(self.game.seats) and not self.is_human(state.current)
+                and state.rng == rng and not any(isinstance(e, Revealing) for e in events)):
+            # A person's turn ended (End turn, the free move) and a bot is next: it waits a moment, while Undo is
+            # offered (only for a move Undo can take back: no dice, no reshuffle, nothing revealed).
+            self.ui.offer, self.ui.offers = len(self.game.history), self.ui.offers + 1
         self._took(events)
         return True
+
+    def offering(self) -> bool:
+        """Whether the bot to move waits while Undo is offered for the move that gave it the turn."""
+        ui = self.ui
+        return ui.offer == len(self.game.history) and ui.offer > 0 and ui.record.replay is None
 
     def _took(self, events: tuple[Event, ...]) -> None:
         """Remember what happened and tidy the selection for the new state."""

@@ -16,6 +16,7 @@ from risk_ui import help_text, record, welcome
 from risk_ui.controller import DEFAULT_SETTINGS, EXCLUSIVE_OPTIONS, MAX_SEATS, SETUP_OPTION, page_can_show
 from risk_ui.map_view import group_colour, group_title
 from risk_ui.palette import PALETTE
+from risk_ui.words import UNDO_OFFER_BUTTON
 
 # Who can sit at a seat: a person, or a bot of one of the engine's levels.
 CONTROLLERS = (("human", "Person"), ("easy", "Computer: easy"), ("normal", "Computer: normal"),
@@ -298,6 +299,9 @@ def app_html() -> str:
         + "</section>" + _home("panel-move")
         + _button("end-turn", "End turn", element_id="end-turn", extra=' hidden aria-keyshortcuts="E"')
         + _home("end-turn")
+        + '<div id="undo-offer" class="undo-offer" role="status" hidden><span id="undo-offer-text"></span>'
+        '<button type="button" id="undo-offer-button" data-save-action="undo" class="primary">'
+        + UNDO_OFFER_BUTTON + "</button></div>"
         + '<section id="panel-cards" class="panel" aria-label="Your cards" hidden>'
         '<h2>Your cards</h2><ul id="hand" class="hand"></ul>' + _home("hand") + '<p id="set-value"></p>'
         '<div id="sets" class="sets"></div>' + _home("sets") + "</section>"

@@ -43,6 +43,7 @@ def _expose_test_hooks(page: dom.Page) -> None:
     dom.expose("riskRenderSplit", lambda: debug().render_split(page, debug().settle_layout))
     dom.expose("riskStdlib", lambda: json.dumps(on_demand.report()))
     dom.expose("riskImport", on_demand.import_module)
+    dom.expose("riskGrace", bots.set_grace)  # how long a bot waits while Undo is offered (0: none)
 
 
 async def main() -> None:

@@ -621,6 +621,9 @@ class SavesPanel:
             box.appendChild(said)
             self._listen(box, "click", self.on_click)
         self._listen(holder, "click", self.on_click)
+        offer = doc.getElementById("undo-offer")  # the Undo offered while a bot waits after a person's turn
+        if not self._none(offer):
+            self._listen(offer, "click", self.on_click)
         self._listen(doc.getElementById("saves-import"), "change", self.on_import)
         self.refresh()
 

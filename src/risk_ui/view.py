@@ -650,6 +650,11 @@ def render(controller: Controller) -> Screen:
     territories = territory_views(controller) if past is None else record.past_territories(controller, past)
     if past is not None or bots.bot_seat(controller) >= 0:  # the past, or a bot's turn: nothing to play
         controls.update({ident: Control(hidden=True) for ident in (*record.ACTION_PANELS, *edition.action_panels)})
+    # The bot waits a moment after a person's turn ended, while Undo is offered (risk_ui.bots.Autoplay).
+    offering = past is None and not covered and controller.offering() and bots.bot_seat(controller) >= 0
+    controls["undo-offer"] = Control(hidden=not offering)
+    if offering:
+        controls["undo-offer-text"] = Control(text=words.undo_offer_text(controller.seat_name(state.current)))
     return Screen(
         phase=state.phase.name.lower(),
         player=str(state.current),

@@ -156,3 +156,10 @@ WELCOME_TODO = ("Play your turn on the map: the line under the map says what eac
                 "before you got the link are the sender\u2019s: they cannot be undone here.")
 WELCOME_SEND = ("When you are done, press \u201cSend this turn\u201d and send the link back (or on to the next "
                 "player): their browser plays on from there.")
+
+UNDO_OFFER_BUTTON = "Undo"
+
+
+def undo_offer_text(bot: str) -> str:
+    """The offer to take back the move that gave a computer player the turn, while it waits."""
+    return f"{bot} (computer) plays in a moment. Not what you meant?"
