@@ -36,7 +36,7 @@ from risk.actions import (
 from risk.board import load_board
 from risk.codec import clean_name
 from risk.dice import DiceModel
-from risk.engine import check, occupy_range
+from risk.engine import check, legal_actions, occupy_range
 from risk.events import BattleFought, Captured, Event, Revealing
 from risk.flow import flow_for
 from risk.game import HUMAN, Game, Seat
@@ -46,7 +46,7 @@ from risk_ui import record_state
 from risk_ui.edition_actions import CLASSIC, EditionActions
 from risk_ui.palette import NEUTRAL, PALETTE, Colour
 from risk_ui.record_state import RecordUi
-from risk_ui.words import HEADQUARTERS_FOR_TWO, Unfetchable, armies_text, error_text
+from risk_ui.words import END_TURN_CONFIRM, HEADQUARTERS_FOR_TWO, Unfetchable, armies_text, error_text
 
 AMOUNTS = ("1", "5", "all", "number")
 MAX_SEATS = 6  # rows of the new-game dialog: the most players any edition seats
@@ -291,6 +291,7 @@ class UiState:
     # shows, while the game has that many), and how many such offers were made (each one's wait is its own).
     offer: int = -1
     offers: int = 0
+    confirm_end: int = -1  # End turn pressed with attacks left: the actions in the game then (a second press ends)
     record: RecordUi = field(default_factory=RecordUi)  # the whole log, the replay, the statistics
 
 
@@ -468,7 +469,7 @@ class Controller:
 
     def command(self, name: str, arg: str = "") -> None:
         """A button: ``name`` is its ``data-action``, ``arg`` its ``data-arg``."""
-        self._begin()
+        self._begin(keep_confirm=name == "end-turn")
         ui = self.ui
         if name == "open-dialog":
             ui.dialog_open, ui.dialog_error, ui.dialog_preset = True, "", arg
@@ -566,7 +567,7 @@ class Controller:
         elif name == "move":
             self.move()
         elif name == "end-turn":
-            self._play(EndTurn())
+            self.end_turn()
         else:
             self._refuse(f"unknown command {name!r}")
 
@@ -751,8 +752,30 @@ class Controller:
 
     # -- internals --------------------------------------------------------------------------------
 
-    def _begin(self) -> None:
+    def _begin(self, keep_confirm: bool = False) -> None:
         self.ui.notice, self.ui.error, self.ui.focus = "", False, -1
+        if not keep_confirm:
+            self.ui.confirm_end = -1  # anything else done since: End turn asks again
+
+    def attacks_left(self) -> bool:
+        """Whether the player to move can still attack (a territory of 2 or more armies next to an enemy's,
+        as the edition's rules allow: truces, the sea)."""
+        state = self.state
+        return state.phase is Phase.ATTACK and any(
+            isinstance(choice.action, Attack | Blitz) for choice in legal_actions(state))
+
+    def confirming_end(self) -> bool:
+        """Whether End turn was pressed once with attacks left, and a second press ends the turn."""
+        return self.ui.confirm_end == len(self.game.history) and self.state.phase is Phase.ATTACK
+
+    def end_turn(self) -> None:
+        """End turn: with attacks left in the attack step, the first press asks (in the bar), the second ends."""
+        if not self.confirming_end() and self.attacks_left():
+            self.ui.confirm_end = len(self.game.history)
+            self._hint(END_TURN_CONFIRM)
+            return
+        self.ui.confirm_end = -1
+        self._play(EndTurn())
 
     def say(self, text: str) -> None:
         """A hint from the page itself (the map zoomed in for a tap), shown like the engine's words."""

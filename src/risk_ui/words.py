@@ -163,3 +163,6 @@ UNDO_OFFER_BUTTON = "Undo"
 def undo_offer_text(bot: str) -> str:
     """The offer to take back the move that gave a computer player the turn, while it waits."""
     return f"{bot} (computer) plays in a moment. Not what you meant?"
+
+END_TURN_CONFIRM = "You can still attack. Press End turn again to end your turn."
+END_TURN_AGAIN = "End turn anyway"

@@ -330,6 +330,8 @@ def end_turn_on_the_page(doc, c: Controller) -> None:
     seat = c.state.current
     assert c.state.phase is Phase.ATTACK
     doc.click(doc.getElementById("end-turn"))
+    if c.confirming_end():  # attacks were left: End turn asks once more
+        doc.click(doc.getElementById("end-turn"))
     assert c.state.phase is SPOILS, c.ui.notice
     doc.click(doc.getElementById("amount-all"))
     doc.click(land(doc, c, next(t for t, o in enumerate(c.state.owner) if o == seat)))

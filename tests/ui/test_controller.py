@@ -31,6 +31,7 @@ from risk_ui.controller import (
     nearest_in_direction,
     parse_settings,
 )
+from risk_ui.words import END_TURN_CONFIRM
 from scenario import BOARD, position, scripted_rng, tid
 
 SEATS = DEFAULT_SETTINGS.seats
@@ -292,6 +293,8 @@ def test_clicking_another_strong_territory_of_ones_own_out_of_reach_switches_the
 def test_end_turn_passes_the_device_and_hides_the_previous_players_view():
     c = controller_at(attack_position())
     c.click(tid("alaska"))
+    c.command("end-turn")  # Alaska can still attack: the first press asks, the second ends
+    assert c.game.actions == [] and c.confirming_end() and c.ui.notice == END_TURN_CONFIRM
     c.command("end-turn")
     assert c.game.actions == [EndTurn()]
     assert c.ui.handoff == 1 and c.ui.selected == -1
@@ -520,7 +523,8 @@ def test_the_threshold_does_not_carry_into_the_next_turn_nor_a_new_game():
     c.click(tid("alaska"))
     c.click(tid("kamchatka"))
     c.set_field("threshold", "5")
-    c.command("end-turn")  # to the free move
+    c.command("end-turn")
+    c.command("end-turn")  # to the free move (attacks were left: confirmed)
     c.command("end-turn")  # Blue's turn
     assert c.state.current != 0 and c.ui.threshold == 1
     c.ui.threshold = 5  # even one left behind by a path that forgot it: never into another turn

@@ -189,6 +189,8 @@ def test_shortcut_keys_press_the_buttons_that_show(mount) -> None:
     doc.dispatch(body, "keydown", "r")  # nothing chosen: Roll is disabled, nothing happens
     assert c.state.phase is Phase.ATTACK and not c.ui.error
     doc.dispatch(body, "keydown", "e")
+    assert c.state.phase is Phase.ATTACK and c.confirming_end()  # attacks were left: E asks once more
+    doc.dispatch(body, "keydown", "e")
     assert c.state.current != 0 or c.state.phase is not Phase.ATTACK  # the turn ended
     field = doc.getElementById("amount-number")
     before = c.state.current

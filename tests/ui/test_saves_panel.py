@@ -490,12 +490,14 @@ def test_end_turn_is_taken_back_from_the_hand_off_screen_until_the_next_player_t
     c = page.controller
     before = c.state
     c.command("end-turn")
+    c.command("end-turn")  # attacks were left: the second press confirms
     page.render()
     back = button(doc, "handoff-undo")
     assert c.ui.handoff == 1 and not back.hidden and back.textContent == "Undo: back to Red's turn"
     doc.click(back)
     assert c.state == before and c.ui.handoff == -1 and c.ui.notice == "Undone: Red ends the turn."
     assert back.hidden and not button(doc, "undo").disabled  # Red's turn again: the next undo is Red's
+    c.command("end-turn")
     c.command("end-turn")
     page.render()
     doc.click(button(doc, "handoff-button"))  # Blue takes the device: Red's turn is over for good
@@ -525,6 +527,7 @@ def test_with_a_computer_player_next_its_first_move_ends_the_window_for_undo(mou
     trade(page)
     c.command("amount", "all")
     place(page)
+    c.command("end-turn")
     c.command("end-turn")
     page.render()
     assert not c.is_human(c.state.current) and not button(doc, "undo").disabled

@@ -3,6 +3,7 @@ offered; the wait is driven by an injected clock (no test here waits for real ti
 
 from __future__ import annotations
 
+from risk.engine import matched_sets
 from risk.game import Game, Seat
 from risk.rules import make_rules
 from risk.state import Phase
@@ -10,6 +11,7 @@ from risk_ui.bots import Autoplay
 from risk_ui.controller import Controller
 from risk_ui.scenarios import full_turn
 from risk_ui.storage import MemoryBackend
+from risk_ui.words import END_TURN_AGAIN, END_TURN_CONFIRM
 from ui.test_saves_panel import button, open_page, place, trade
 
 
@@ -92,3 +94,41 @@ def test_skip_to_my_turn_ends_the_wait_and_a_claim_in_the_setup_has_none(mount):
     assert setup.state.phase is Phase.CLAIM and setup.is_human(setup.state.current)
     setup.click(0)
     assert not setup.is_human(setup.state.current) and len(setup.game.history) == 1 and not setup.offering()
+
+
+# -- End turn with attacks left asks once ------------------------------------------------------------------
+
+
+def test_end_turn_with_attacks_left_asks_in_the_bar_and_a_second_press_ends(mount):
+    doc, page, _panel, _autoplay, _now = against_bots(mount)
+    c = page.controller
+    assert c.attacks_left()
+    button_ = doc.getElementById("end-turn")
+    count = len(c.game.history)
+    doc.click(button_)
+    assert len(c.game.history) == count and c.confirming_end()
+    assert button_.textContent == END_TURN_AGAIN and c.ui.notice == END_TURN_CONFIRM
+    place_from = c.state.board.territory_index("alaska")
+    c.click(place_from)  # anything else done since: it asks again
+    page.render()
+    assert not c.confirming_end() and button_.textContent == "End turn"
+    doc.click(button_)
+    doc.click(button_)
+    assert len(c.game.history) == count + 1
+
+
+def test_end_turn_with_no_attack_left_ends_at_once():
+    seats = (Seat("Red", 0), Seat("Blue", 1))
+    state = full_turn(3)
+    c = Controller.from_state(seats, state, 3)
+    c.command("handoff")
+    c.command("trade", "-".join(map(str, matched_sets(c.state, 0)[0])))
+    c.command("amount", "all")
+    c.click(c.state.board.territory_index("northwest_territory"))  # Alaska keeps 6 armies next to Blue's 1
+    assert c.attacks_left()
+    # Without armies to attack with: every territory of Red's down to 1 army.
+    c.state.armies = [1 if o == 0 else a for o, a in zip(c.state.owner, c.state.armies, strict=True)]
+    assert not c.attacks_left()
+    count = len(c.game.history)
+    c.command("end-turn")
+    assert len(c.game.history) == count + 1 and not c.confirming_end()

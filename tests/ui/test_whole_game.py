@@ -121,6 +121,8 @@ class Player:
                 self.click("move")
             case EndTurn():
                 self.click("end-turn")
+                if self.c.confirming_end():  # attacks were left: End turn asks once more
+                    self.click("end-turn")
             case AcceptRoll():
                 self.button_in("battle-choices", "accept")
             case UseCommander(die):
