@@ -16,6 +16,7 @@ import pytest
 from risk.codec import decode_game, decode_replay, decode_share, encode_game, share_present
 from risk.game import Game, Seat
 from risk.rules import make_rules
+from risk_ui.words import END_TURN_AGAIN
 
 READY = "html[data-ready='true']"
 DESKTOP = {"width": 1280, "height": 900}
@@ -320,6 +321,8 @@ def test_end_turn_and_the_free_move_are_taken_back_from_the_hand_off_screen(
     click_territory(page, "alaska")
     attacking = board(page)
     assert attacking[0] == "attack"
+    page.locator("#end-turn").click()
+    assert page.locator("#end-turn").inner_text() == END_TURN_AGAIN  # attacks were left: it asks once more
     page.locator("#end-turn").click()
     assert page.locator("body").get_attribute("data-overlay") == "handoff"
     back = page.locator("#handoff-undo")

@@ -133,6 +133,8 @@ def objectives_won() -> str:
         give(state, 0, slot)
     c = at_table((ANN, BOB, CY), settle(state))
     c.command("end-turn")
+    if c.confirming_end():  # attacks were left: End turn asks once more
+        c.command("end-turn")
     return encode_share(c.game)
 
 
