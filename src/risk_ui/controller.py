@@ -46,7 +46,15 @@ from risk_ui import record_state
 from risk_ui.edition_actions import CLASSIC, EditionActions
 from risk_ui.palette import NEUTRAL, PALETTE, Colour
 from risk_ui.record_state import RecordUi
-from risk_ui.words import END_TURN_CONFIRM, HEADQUARTERS_FOR_TWO, Unfetchable, armies_text, error_text
+from risk_ui.words import (
+    END_TURN_CONFIRM,
+    HEADQUARTERS_FOR_TWO,
+    WELCOME_SEND,
+    Unfetchable,
+    armies_text,
+    error_text,
+    welcome_move_text,
+)
 
 AMOUNTS = ("1", "5", "all", "number")
 MAX_SEATS = 6  # rows of the new-game dialog: the most players any edition seats
@@ -507,6 +515,10 @@ class Controller:
         if name == "handoff":
             if ui.handoff >= 0:
                 ui.viewer, ui.handoff = ui.handoff, -1
+                if ui.welcome:  # a link's receiver takes the device: its welcome is over, the way back said
+                    seat = self.state.current
+                    said = welcome_move_text(self.seat_name(seat), self.seat_colour(seat).name, True)
+                    ui.welcome, ui.notice = False, f"{said} {WELCOME_SEND}"
             return
         if name == "fast":
             ui.fast = not ui.fast

@@ -31,8 +31,8 @@ STYLESHEET = "./assets/style/game.css"
 FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player",
           "airfield-where", "sea-load")
 KEYS = ("Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
-OVERLAY_FOCUS = {"welcome": "welcome-close", "handoff": "handoff-button", "winner": "winner-new-game",
-                 "out": "out-play-on", "home": "quick-computer"}
+OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game", "out": "out-play-on",
+                 "home": "quick-computer"}
 # Keys that are shortcuts, by key (letters in lower case; Shift+N is "N").
 SHORTCUT_KEYS: dict[str, Shortcut] = {key: s for s in SHORTCUTS for key in s.keys if s.targets or s.action}
 CHOICES = ("active", "attackable", "movable")  # what "N" steps through, and "G" goes to first
@@ -490,7 +490,7 @@ class Page:
         if key == "Escape":
             if ui.dialog_open or (self.map is not None and self.map.close_chooser()):
                 return
-            if ui.welcome and not ui.home:
+            if ui.welcome and ui.handoff >= 0 and not ui.home:
                 self.controller.command("close-welcome")
             elif ui.home:
                 self.controller.command("home-page" if ui.home_page != "menu" else "continue", "menu")

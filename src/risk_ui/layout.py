@@ -317,13 +317,12 @@ def app_html() -> str:
         + record.PANEL_HTML
         + "</div></div>"
         '<div id="handoff" class="overlay" role="dialog" aria-modal="true" aria-labelledby="handoff-title" hidden>'
-        '<div class="overlay-box"><h2 id="handoff-title"></h2><p id="handoff-text"></p>'
+        '<div class="overlay-box">' + welcome.SECTION_HTML + '<h2 id="handoff-title"></h2><p id="handoff-text"></p>'
         '<p id="handoff-rules" class="handoff-rules"></p>'
         + _button("handoff", "Show my turn", element_id="handoff-button", extra=' class="primary"')
         + _button("open-dialog", "New game\u2026", element_id="handoff-new-game")
         + _button("home", "Menu", element_id="handoff-menu")
         + "</div></div>"
-        + welcome.OVERLAY_HTML
         + '<div id="winner" class="overlay" role="dialog" aria-modal="true" aria-labelledby="winner-title" hidden>'
         '<div class="overlay-box"><h2 id="winner-title"></h2><p id="winner-text"></p>'
         '<div id="winner-stats" class="stats"></div>'

@@ -631,8 +631,6 @@ def render(controller: Controller) -> Screen:
     html["rules-list"] = rules_list_html(controller)
     if ui.home:
         overlay = "home"
-    elif welcome.shown(controller):
-        overlay = "welcome"
     elif covered:
         overlay = "handoff"
     elif state.phase is Phase.OVER:

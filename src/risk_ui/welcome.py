@@ -1,9 +1,10 @@
 """The welcome of a link's receiver: which game, which turn, who plays which colour, whose move it is, what to
 do and that the turn goes back with "Send this turn" (issue #23, part 1). A finished game opens on its winner's screen.
 
-It shows once when the page opens a link this browser did not send (:class:`risk_ui.saves_panel.Session` sets
-``ui.welcome``), over the hand-off screen, and closes with its button or Escape. Plain data for the view; the
-words are in :mod:`risk_ui.words`.
+It shows when the page opens a link this browser did not send (:class:`risk_ui.saves_panel.Session` sets
+``ui.welcome``), at the top of the hand-off screen the link opens on (nothing of anyone's turn shows before it);
+its button or Escape closes it, and taking the device ("I am Blue: show my turn") ends it with "Your move as
+Blue" in the status line. Plain data for the view; the words are in :mod:`risk_ui.words`.
 """
 
 from __future__ import annotations
@@ -24,18 +25,19 @@ from risk_ui.words import (
     welcome_move_text,
 )
 
-OVERLAY_HTML = (
-    '<div id="welcome" class="overlay" role="dialog" aria-modal="true" aria-labelledby="welcome-title" hidden>'
-    '<div class="overlay-box welcome-box"><h2 id="welcome-title"></h2><p id="welcome-game" class="welcome-game"></p>'
+SECTION_HTML = (  # the top of the hand-off screen's box
+    '<section id="welcome" class="welcome" aria-labelledby="welcome-title" hidden>'
+    '<h2 id="welcome-title"></h2><p id="welcome-game" class="welcome-game"></p>'
     '<ul id="welcome-players" class="welcome-players"></ul><p id="welcome-move" class="welcome-move"></p>'
     '<p id="welcome-todo"></p><p id="welcome-send"></p>'
-    f'<button type="button" data-action="close-welcome" id="welcome-close" class="primary">{WELCOME_CLOSE}</button>'
-    "</div></div>")
+    f'<button type="button" data-action="close-welcome" id="welcome-close">{WELCOME_CLOSE}</button>'
+    "</section>")
 
 
 def shown(controller: Controller) -> bool:
-    """Whether the welcome covers the page (the first screen covers it in turn)."""
-    return controller.ui.welcome and not controller.ui.home
+    """Whether the welcome shows: on the hand-off screen a link opened on (the first screen covers it)."""
+    ui = controller.ui
+    return ui.welcome and ui.handoff >= 0 and not ui.home
 
 
 def players_html(controller: Controller) -> str:

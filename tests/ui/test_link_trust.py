@@ -146,27 +146,32 @@ def test_a_links_receiver_is_welcomed_with_the_game_the_players_and_what_to_do(m
     c = page.controller
     page.render()
     welcome = doc.getElementById("welcome")
-    assert c.ui.welcome and not welcome.hidden and doc.body.getAttribute("data-overlay") == "welcome"
+    # At the top of the hand-off screen the link opens on: nothing of anyone's turn shows with it.
+    assert c.ui.welcome and not welcome.hidden and doc.body.getAttribute("data-overlay") == "handoff"
     assert doc.getElementById("welcome-game").textContent == f"Classic (1980), turn {c.state.turn}"
     players = doc.getElementById("welcome-players").innerHTML
     assert all(s.name in players for s in c.game.seats) and "Red" in players and "Blue" in players
     move = doc.getElementById("welcome-move").textContent
     assert move.startswith("It is Blue\u2019s move") and "I am Blue: show my turn" in move
     assert "Send this turn" in doc.getElementById("welcome-send").textContent
-    # Escape closes it; the hand-off screen is next, and after it the welcome is not shown again.
+    # Escape closes it; the hand-off screen stays.
     page.on_document_key(FakeEvent("keydown", doc.body, "Escape"))
     assert not c.ui.welcome and welcome.hidden and doc.body.getAttribute("data-overlay") == "handoff"
 
 
-def test_the_welcome_says_your_move_once_the_seat_is_claimed_and_its_button_closes_it(mount):
+def test_taking_the_device_ends_the_welcome_with_your_move_and_its_button_closes_it(mount):
     code, _ = sent_turn(mount)
     doc, page, _panel, _ = receive(mount, MemoryBackend(), code)
     c = page.controller
-    c.command("handoff")  # the seat claimed (the welcome shown again over it, as a test can)
     page.render()
-    assert doc.getElementById("welcome-move").textContent == "Your move as Blue."
-    doc.click(doc.getElementById("welcome-close"))
+    doc.click(doc.getElementById("handoff-button"))
     assert not c.ui.welcome and doc.getElementById("welcome").hidden
+    assert c.ui.notice.startswith("Your move as Blue. When you are done, press \u201cSend this turn\u201d")
+    doc2, page2, _p, _b = receive(mount, MemoryBackend(), code)
+    page2.render()
+    doc2.click(doc2.getElementById("welcome-close"))
+    assert not page2.controller.ui.welcome and doc2.getElementById("welcome").hidden
+    assert page2.controller.ui.handoff == 1
 
 
 def test_the_sender_and_a_reload_of_a_received_game_are_not_welcomed(mount):
