@@ -49,7 +49,6 @@ from risk_ui.record_state import RecordUi
 from risk_ui.words import (
     END_TURN_CONFIRM,
     HEADQUARTERS_FOR_TWO,
-    WELCOME_SEND,
     Unfetchable,
     armies_text,
     error_text,
@@ -515,10 +514,10 @@ class Controller:
         if name == "handoff":
             if ui.handoff >= 0:
                 ui.viewer, ui.handoff = ui.handoff, -1
-                if ui.welcome:  # a link's receiver takes the device: its welcome is over, the way back said
+                if ui.welcome:  # a link's receiver takes the device: its welcome is over
                     seat = self.state.current
-                    said = welcome_move_text(self.seat_name(seat), self.seat_colour(seat).name, True)
-                    ui.welcome, ui.notice = False, f"{said} {WELCOME_SEND}"
+                    ui.welcome = False
+                    ui.notice = welcome_move_text(self.seat_name(seat), self.seat_colour(seat).name, True)
             return
         if name == "fast":
             ui.fast = not ui.fast

@@ -16,6 +16,7 @@ import pytest
 from risk.board import load_board
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from risk_ui.debug import selfplay_digest, state_digest
+from risk_ui.words import END_TURN_AGAIN
 
 READY = "html[data-ready='true']"
 BOARD = load_board("classic")
@@ -137,6 +138,8 @@ def test_a_players_whole_turn_through_clicks(load: Callable[..., Any]) -> None:
     click_territory(page, page.locator('[data-territory][data-owner="1"]').first.get_attribute("data-territory"))
     assert body(page, "data-phase") == "attack"
     page.get_by_role("button", name="End turn").click()
+    assert page.locator("#end-turn").inner_text() == END_TURN_AGAIN  # attacks were left: it asks once more
+    page.locator("#end-turn").click()
     assert page.locator("#handoff-title").inner_text() == "Pass to Yellow"
     assert body(page, "data-player") == "2"
 
