@@ -455,8 +455,7 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         c["occupy-max"] = Control(text=f"Most ({high})", disabled=low == high)
 
     c["end-turn"] = Control(hidden=phase not in (Phase.ATTACK, Phase.FORTIFY) or covered,
-                            text=words.END_TURN_AGAIN if controller.confirming_end() else "End turn",
-                            pressed=controller.confirming_end())
+                            text=words.END_TURN_AGAIN if controller.confirming_end() else "End turn")
     c["warning"] = Control(text="", hidden=True)  # a move that risks too much, in an edition's words
 
     # Overlays.

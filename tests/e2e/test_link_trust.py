@@ -96,7 +96,7 @@ def test_a_turn_sent_by_link_is_welcomed_and_cannot_be_undone_or_seen_by_its_rec
 def test_end_turn_against_bots_asks_with_attacks_left_and_is_undone_within_the_offer(
         fresh_page: Callable[..., Any], site_url: str) -> None:
     game, lines = turn_to_send("classic", people("Red", "Blue", "Yellow", bots=(1, 2)), 5, to_attack=True)
-    for size in (DESKTOP, PHONE):
+    for size in (DESKTOP, PHONE, SIDEWAYS):
         page = fresh_page(size)
         open_at(page, site_url + "?debug=1#" + encode_share(game))
         assert overlay(page) == ""  # one person against bots: no hand-off screen, so no welcome on it
