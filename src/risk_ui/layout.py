@@ -24,7 +24,7 @@ CONTROLLERS = (("human", "Person"), ("easy", "Computer: easy"), ("normal", "Comp
 
 
 KEYABLE = ("bot-bar", "amounts", "panel-claim", "panel-spy", "panel-sea", "attack-buttons", "panel-battle",
-           "panel-occupy", "panel-move", "end-turn", "hand", "sets")
+           "panel-occupy", "panel-move", "end-turn", "undo-offer", "hand", "sets")
 """The controls that the turn bar can hold (``Screen.keys``): each has its place in the panes, marked by an
 empty ``#home-<id>``, where it goes back when it is no longer the step's key control."""
 
@@ -301,7 +301,7 @@ def app_html() -> str:
         + _home("end-turn")
         + '<div id="undo-offer" class="undo-offer" role="status" hidden><span id="undo-offer-text"></span>'
         '<button type="button" id="undo-offer-button" data-save-action="undo" class="primary">'
-        + UNDO_OFFER_BUTTON + "</button></div>"
+        + UNDO_OFFER_BUTTON + "</button></div>" + _home("undo-offer")
         + '<section id="panel-cards" class="panel" aria-label="Your cards" hidden>'
         '<h2>Your cards</h2><ul id="hand" class="hand"></ul>' + _home("hand") + '<p id="set-value"></p>'
         '<div id="sets" class="sets"></div>' + _home("sets") + "</section>"

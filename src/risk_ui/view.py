@@ -684,8 +684,8 @@ def key_controls(controller: Controller) -> tuple[str, ...]:
     state, ui = controller.state, controller.ui
     if ui.home or ui.handoff >= 0 or state.phase is Phase.OVER or record.replay_state(controller) is not None:
         return ()
-    if bots.bot_seat(controller) >= 0:
-        return ("bot-bar",)
+    if bots.bot_seat(controller) >= 0:  # the Undo offered while the bot waits comes first (see render)
+        return ("undo-offer", "bot-bar")
     phase = state.phase
     keys: tuple[str, ...] = ()
     if phase is Phase.REINFORCE:
