@@ -1184,7 +1184,57 @@ class Flow:
 
 def armies_text(count: int) -> str:
     """ "1 army", "3 armies": refusals are read by players."""
-    return f"{count} army" if count == 1 else f"{count} armies"
+    return count_text(count, "army")
+
+
+def plural_of(noun: str) -> str:
+    """An English noun's plural, for the game's own nouns ("army", "territory", "card", "castle chip").
+
+    >>> plural_of("army"), plural_of("territory"), plural_of("card"), plural_of("day"), plural_of("box")
+    ('armies', 'territories', 'cards', 'days', 'boxes')
+    """
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return noun[:-1] + "ies"
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
+    return noun + "s"
+
+
+def count_text(count: int, noun: str, many: str = "") -> str:
+    """A count with its noun in the right number: "1 reward", "2 rewards", "0 armies" (``many`` for an
+    irregular plural).
+
+    >>> count_text(1, "reward"), count_text(2, "reward"), count_text(0, "army"), count_text(3, "die", "dice")
+    ('1 reward', '2 rewards', '0 armies', '3 dice')
+    """
+    return f"{count} {noun if count == 1 else many or plural_of(noun)}"
+
+
+def verb_for(count: int, one: str, many: str) -> str:
+    """The verb agreeing with a count: ``verb_for(1, "leaves", "leave")`` is "leaves"."""
+    return one if count == 1 else many
+
+
+def with_article(word: str) -> str:
+    """A noun with "a" or "an" as it is said: "an Admiral", "a General", "an 8", "a 6", "an 11".
+
+    >>> with_article("Admiral"), with_article("General"), with_article("8"), with_article("6"), with_article("18")
+    ('an Admiral', 'a General', 'an 8', 'a 6', 'an 18')
+    """
+    head = word.lstrip()
+    if head[:1].isdigit():
+        digits = head.split()[0].rstrip(",.;:")
+        # eight, eighty..., eleven, eighteen, eleven thousand: the numbers said with a vowel first
+        an = digits.startswith("8") or (len(digits) % 3 == 2 and digits[:2] in ("11", "18"))
+    else:
+        lower = head.lower()
+        an = lower[:1] in ("a", "e", "i", "o") or (
+            lower[:1] == "u" and not lower.startswith(("uni", "use", "usu", "uti")))
+        if lower.startswith(("hour", "honest", "honour", "heir")):
+            an = True
+        if lower.startswith(("one", "once", "eu")):
+            an = False
+    return f"{'an' if an else 'a'} {word}"
 
 
 def _no_check(state: GameState, action: Action) -> None:

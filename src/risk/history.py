@@ -38,7 +38,7 @@ from risk.events import (
     SetupDone,
     TurnStarted,
 )
-from risk.flow import flow_for
+from risk.flow import count_text, flow_for, with_article
 from risk.game import Game, Step
 from risk.odds import roll_outcomes
 from risk.state import GameState
@@ -134,13 +134,13 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
             return (f"Attack on {place(target)} from {place(source)}: {' '.join(map(str, attacker))} "
                     f"against {' '.join(map(str, defender))}, before the attacker's choice.")
         case CommanderUsed(_die, old):
-            return f"The commander turns a {old} into a 6."
+            return f"The commander turns {with_article(str(old))} into a 6."
         case DieRerolled(_die, old, new):
-            return f"A card re-roll turns a {old} into a {new}."
+            return f"A card re-roll turns {with_article(str(old))} into {with_article(str(new))}."
         case Captured(territory, seat, previous):
             return f"{names[seat]} captures {place(territory)} from {names[previous]}."
         case Eliminated(seat, by, cards):
-            taken = f" and takes {len(cards)} card{'s' if len(cards) != 1 else ''}" if cards else ""
+            taken = f" and takes {count_text(len(cards), 'card')}" if cards else ""
             return f"{names[by]} eliminates {names[seat]}{taken}."
         case CardDrawn(seat, _card):
             return f"{names[seat]} draws a card."

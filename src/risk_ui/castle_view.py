@@ -44,7 +44,7 @@ from risk_ui.edition_ui import EditionUi, Site
 from risk_ui.help_text import CASTLE_LOST
 from risk_ui.palette import site_svg
 from risk_ui.screen import Control
-from risk_ui.words import armies_text, plural
+from risk_ui.words import armies_text, breakdown_text, plural
 
 HIDDEN_FILL = "#2B2B2B"  # one's own hidden army's pennant: dark, outlined, never a player's colour
 
@@ -452,12 +452,12 @@ class CastleUi(EditionUi):
         if state.phase is SPOILS:
             armies, empires, independents, chips = castle_flow(state).spoils(state, seat)
             family = settings_of(state)
-            parts = [f"{plural(chips, 'castle chip', 'castle chips')} +{chips * family.spoils_per_chip}"]
+            parts = [(plural(chips, "castle chip", "castle chips"), chips * family.spoils_per_chip)]
             if empires:
-                parts.append(f"{plural(empires, 'empire', 'empires')} +{empires * family.spoils_per_empire}")
+                parts.append((plural(empires, "empire", "empires"), empires * family.spoils_per_empire))
             if independents:
-                parts.append(f"every independent territory +{family.spoils_all_independents}")
-            return f"Spoils: {armies_text(armies)} = " + ", ".join(parts) + "."
+                parts.append(("every independent territory", family.spoils_all_independents))
+            return breakdown_text("Spoils", armies, parts)
         return ""
 
     def hand_html(self, c: Controller, seat: int) -> str | None:

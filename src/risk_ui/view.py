@@ -44,7 +44,7 @@ from risk_ui.edition_views import others, ui_for
 from risk_ui.map_view import group_holders, legend_html, territory_views
 from risk_ui.palette import mark_svg
 from risk_ui.screen import Control, Screen
-from risk_ui.words import armies_range_text, armies_text, plural
+from risk_ui.words import armies_range_text, armies_text, breakdown_text, plural
 
 # ------------------------------------------------------------------------------------------------
 # Text
@@ -337,21 +337,19 @@ def income_text(controller: Controller) -> str:
         for event in step.events:
             if isinstance(event, CardsTraded) and event.seat == seat:
                 traded += event.armies + sum(count for _, count in event.bonus)
-    parts = []
+    parts: list[tuple[str, int]] = []
     groups = 0
     for group, holder in zip(state.board.continents, group_holders(state), strict=True):
         if holder == seat and group.bonus:
-            parts.append(f"{group.name} +{group.bonus}")
+            parts.append((group.name, group.bonus))
             groups += group.bonus
     extras = ui_for(state).income_extras(controller, seat)
     rest = income - groups - sum(n for _, n in extras)
     held = state.owner.count(seat)
-    lead = f"{plural(held, 'territory', 'territories')} +{rest}"
-    parts = [lead, *parts, *(f"{label} +{n}" for label, n in extras)]
+    parts = [(plural(held, "territory", "territories"), rest), *parts, *extras]
     if traded:
-        parts.append(f"cards +{traded}")
-    total = income + traded
-    return f"This turn: {armies_text(total)} = " + ", ".join(parts) + "."
+        parts.append(("cards", traded))
+    return breakdown_text("This turn", income + traded, parts)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -16,6 +16,20 @@ def plural(count: int, one: str, many: str) -> str:
     return f"{count} {one if count == 1 else many}"
 
 
+def gain_text(label: str, count: int) -> str:
+    """One part of a turn's armies, readable: "14 territories: +4 armies", "Australia: +2 armies"."""
+    return f"{label}: +{armies_text(count)}"
+
+
+def breakdown_text(lead: str, total: int, parts: list[tuple[str, int]]) -> str:
+    """A count of armies and where they come from, each part said with its armies.
+
+    >>> breakdown_text("This turn", 6, [("14 territories", 4), ("Australia", 2)])
+    'This turn: 6 armies. 14 territories: +4 armies; Australia: +2 armies.'
+    """
+    return f"{lead}: {armies_text(total)}. " + "; ".join(gain_text(label, n) for label, n in parts) + "."
+
+
 def armies_range_text(low: int, high: int) -> str:
     """A range of armies, said once when it is one number.
 

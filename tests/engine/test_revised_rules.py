@@ -459,15 +459,15 @@ def continent_position(key, continent, met):
 
 def scenario_north_america(met):
     return continent_position("north-america", NORTH_AMERICA, met), "north-america", \
-        "1 of North America's territories are not yours"
+        "1 of North America's territories is not yours"
 
 
 def scenario_europe(met):
-    return continent_position("europe", EUROPE, met), "europe", "1 of Europe's territories are not yours"
+    return continent_position("europe", EUROPE, met), "europe", "1 of Europe's territories is not yours"
 
 
 def scenario_asia(met):
-    return continent_position("asia", ASIA, met), "asia", "1 of Asia's territories are not yours"
+    return continent_position("asia", ASIA, met), "asia", "1 of Asia's territories is not yours"
 
 
 def capitals_position(key, held):

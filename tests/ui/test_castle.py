@@ -282,7 +282,7 @@ def test_the_spoils_are_counted_and_placed_and_the_turn_passes():
     c.play(EndTurn())
     assert c.state.phase is SPOILS
     screen = view.render(c)
-    assert "Spoils:" in screen.controls["income"].text and "castle chip +8" in screen.controls["income"].text
+    assert "Spoils:" in screen.controls["income"].text and "castle chip: +8 armies" in screen.controls["income"].text
     assert not screen.controls["panel-place"].hidden
     c.command("amount", "all")
     c.click(next(t for t, o in enumerate(c.state.owner) if o == seat))

@@ -108,12 +108,12 @@ def test_the_turns_armies_are_counted_territories_continents_and_cards() -> None
     for t in range(state.board.size):  # the Americas (the first 13 territories) and Australia
         state.owner[t] = seat if t in australia.territories or t < 13 else (seat + 1) % 3
     state.reserve[seat] = 99
-    assert view.income_text(c) == ("This turn: 14 armies = 17 territories +5, North America +5, South America +2, "
-                                   "Australia +2.")
+    assert view.income_text(c) == ("This turn: 14 armies. 17 territories: +5 armies; North America: +5 armies; "
+                                   "South America: +2 armies; Australia: +2 armies.")
     state.hands[seat] = []
     # A trade this turn (as the record holds it): 6 armies and 2 on a territory shown on a card.
     c.game.history.append(Step(Trade((1, 2, 3)), (CardsTraded(seat, (1, 2, 3), 6, ((4, 2),)),)))
-    assert view.income_text(c).endswith("Australia +2, cards +8.")
+    assert view.income_text(c).endswith("Australia: +2 armies; cards: +8 armies.")
     assert view.income_text(c).startswith("This turn: 22 armies")
     c.command("amount", "1")
     state.phase = Phase.ATTACK

@@ -558,7 +558,7 @@ def test_a_whole_revised_game_shows_every_new_event_in_the_log_replay_and_statis
     doc.click(doc.getElementById("log-toggle"))
     for words, said in (("places a capital on", "places a capital on"), ("Cities on", "Cities on"),
                         ("claims “", "claims “"), ("stars for", "stars for"), ("takes objective", "'s 1 objective"),
-                        ("leave the game", "leave the game")):
+                        ("leaves the game", "1 reward leaves the game")):
         c.set_field("log-search", words)
         while record.work(c):
             pass

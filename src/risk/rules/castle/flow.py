@@ -37,7 +37,7 @@ from risk.actions import (
 from risk.board import Board, Continent
 from risk.deck import deck_for
 from risk.events import BattleFought, Captured, Eliminated, GameWon, Placed, SetupDealt, TurnStarted
-from risk.flow import Events, Flow, Handler, armies_text, step, territory_name
+from risk.flow import Events, Flow, Handler, armies_text, count_text, step, territory_name, with_article
 from risk.rules import Rules
 from risk.rules.castle import (
     ADMIRAL,
@@ -359,9 +359,10 @@ class CastleFlow(Flow):
     def held(self, state: GameState, card: int, kind: int, what: str) -> None:
         """Refuse a card the player to move does not hold, or of another kind."""
         if card not in state.hands[state.current] or not 0 <= card < len(deck_for(state.rules)):
-            raise IllegalAction(f"play {_a(what)} card from your own hand")
+            raise IllegalAction(f"play {with_article(what)} card from your own hand")
         if kind_of(state, card) != kind:
-            raise IllegalAction(f"that card is {_a(CARD_KINDS[kind_of(state, card)].capitalize())}, not {_a(what)}")
+            held = CARD_KINDS[kind_of(state, card)].capitalize()
+            raise IllegalAction(f"that card is {with_article(held)}, not {with_article(what)}")
 
     def track_value(self, state: GameState, space: int) -> int:
         """The armies of the Reinforcement track's space (0 for the first)."""
@@ -935,26 +936,26 @@ class CastleFlow(Flow):
                 return f"{names[seat]}'s Spy looks at {names[target]}'s hand."
             case CardDiscarded(seat, card, by):
                 kind = CARD_KINDS[_KINDS[card]].capitalize()
-                return f"{names[by]} makes {names[seat]} discard a {kind}."
+                return f"{names[by]} makes {names[seat]} discard {with_article(kind)}."
             case SeaAttackMade(seat, source, target, armies, _card, won):
                 result = "land" if won else "are lost with the Admiral"
                 return (f"{names[seat]}'s Admiral carries {armies_text(armies)} from {place(source)} to "
                         f"{place(target)}: they {result}.")
             case Eliminated(seat, by, cards):  # a castle fell: the chip and the take-over follow
-                taken = f"; {names[by]} takes {_count(len(cards), 'card')}" if cards else ""
+                taken = f"; {names[by]} takes {count_text(len(cards), 'card')}" if cards else ""
                 return f"{names[seat]} is out of the game{taken}."
             case CastleCaptured(seat, by, territory, chips):
                 return (f"{names[by]} captures {names[seat]}'s castle on {place(territory)} with "
-                        f"{_count(len(chips), 'castle chip')}.")
+                        f"{count_text(len(chips), 'castle chip')}.")
             case TakenOver(territories, seats):
                 takers: dict[int, list[str]] = {}
                 for t, s in zip(territories, seats):
                     takers.setdefault(s, []).append(place(t))
                 return " ".join(f"{names[s]} takes over {', '.join(held)}." for s, held in takers.items())
             case SpoilsCollected(seat, armies, empires, independents, chips):
-                parts = [f"{chips} castle chip{'s' if chips != 1 else ''}"]
+                parts = [count_text(chips, "castle chip")]
                 if empires:
-                    parts.append(f"{empires} empire{'s' if empires != 1 else ''}")
+                    parts.append(count_text(empires, "empire"))
                 if independents:
                     parts.append("every independent territory")
                 return f"{names[seat]} collects {armies_text(armies)} of spoils ({', '.join(parts)})."
@@ -975,16 +976,6 @@ def _model(cap: int, plus_a: int, plus_d: int) -> dice.DiceModel:
         model = _MODELS[key] = dice.PLAIN if key == (3, 0, 0) else dice.DiceModel(
             attack_max=cap, attack_plus=plus_a, defend_plus=plus_d)
     return model
-
-
-def _count(count: int, noun: str) -> str:
-    """ "1 card", "3 cards"."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def _a(noun: str) -> str:
-    """ "a General", "an Admiral"."""
-    return f"{'an' if noun[0] in 'AEIOU' else 'a'} {noun}"
 
 
 def _logged(model: dice.DiceModel) -> dice.DiceModel | None:

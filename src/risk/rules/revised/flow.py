@@ -30,7 +30,7 @@ from risk.board import Board
 from risk.deck import deck_for
 from risk.dice import PLAIN, DiceModel
 from risk.events import Fortified, GameWon, SetupDealt
-from risk.flow import Events, Flow, Handler, armies_text, step, territory_name
+from risk.flow import Events, Flow, Handler, armies_text, count_text, step, territory_name, verb_for
 from risk.rules import Rules
 from risk.rules.revised import (
     MAJOR_OBJECTIVES,
@@ -347,7 +347,8 @@ class RevisedFlow(Flow):
             else:  # a continent to hold whole
                 continent = next(c for c in board.continents if c.id == key.replace("-", "_"))
                 lacking = missing[continent.id]
-                gaps.append("" if not lacking else f"{lacking} of {continent.name}'s territories are not yours")
+                gaps.append("" if not lacking else (f"{lacking} of {continent.name}'s territories "
+                                                    f"{verb_for(lacking, 'is', 'are')} not yours"))
         return gaps
 
     def claimable(self, state: GameState) -> list[int]:
@@ -614,7 +615,7 @@ class RevisedFlow(Flow):
             case SetupDealt():  # the automatic setup's claims
                 return "The territories are claimed for everyone: those next to each capital first, the rest at random."
             case StarsTraded(seat, cards, stars, armies):
-                return (f"{names[seat]} trades {len(cards)} card{'s' if len(cards) != 1 else ''} worth {stars} stars "
+                return (f"{names[seat]} trades {count_text(len(cards), 'card')} worth {stars} stars "
                         f"for {armies_text(armies)}.")
             case ObjectiveClaimed(seat, _slot, objective, reward, airfield):
                 text = f"{names[seat]} claims “{OBJECTIVES[objective][1]}”"
@@ -624,9 +625,10 @@ class RevisedFlow(Flow):
                         text += f", on {place(airfield)}"
                 return text + "."
             case ObjectivesTaken(seat, by, slots):
-                return f"{names[by]} takes {names[seat]}'s {len(slots)} objective{'s' if len(slots) != 1 else ''}."
+                return f"{names[by]} takes {names[seat]}'s {count_text(len(slots), 'objective')}."
             case RewardsLost(seat, slots):
-                return f"{names[seat]}'s {len(slots)} reward{'s' if len(slots) != 1 else ''} leave the game."
+                return (f"{names[seat]}'s {count_text(len(slots), 'reward')} "
+                        f"{verb_for(len(slots), 'leaves', 'leave')} the game.")
         return None
 
 

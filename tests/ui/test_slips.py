@@ -1,0 +1,57 @@
+"""The slips of issue #23 part 8: the page's words, the replay's badge, high contrast, Esc, the saves' names."""
+
+from __future__ import annotations
+
+from risk.board import load_board
+from risk.flow import count_text, flow_for, with_article
+from risk.rules import make_rules
+from risk.rules.castle import CARD_KINDS
+from risk.rules.castle.events import CardDiscarded
+from risk.rules.revised.events import ObjectivesTaken, RewardsLost
+from risk_ui.words import breakdown_text
+
+# ------------------------------------------------------------------------------------------------
+# Wording
+
+
+def test_articles_follow_the_sound_of_the_word() -> None:
+    assert [with_article(w) for w in ("Admiral", "General", "Marshall", "Spy", "Diplomat", "Reinforcement")] == [
+        "an Admiral", "a General", "a Marshall", "a Spy", "a Diplomat", "a Reinforcement"]
+    assert [with_article(w) for w in ("1", "6", "8", "11", "18", "80", "hour", "unit", "umbrella")] == [
+        "a 1", "a 6", "an 8", "an 11", "an 18", "an 80", "an hour", "a unit", "an umbrella"]
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    assert [count_text(n, "reward") for n in (0, 1, 2)] == ["0 rewards", "1 reward", "2 rewards"]
+    assert count_text(1, "territory") == "1 territory" and count_text(14, "territory") == "14 territories"
+    assert count_text(2, "castle chip") == "2 castle chips"
+
+
+def test_the_castle_log_says_an_admiral() -> None:
+    rules = make_rules("castle")
+    board = load_board(rules.map)
+    flow = flow_for(rules)
+    names = ["Red", "Blue", "Green"]
+    from risk.deck import deck_for
+
+    deck = deck_for(rules)
+    admiral = next(card for card in range(len(deck)) if deck.kind_name(card) == "admiral")
+    general = next(card for card in range(len(deck)) if deck.kind_name(card) == "general")
+    assert "admiral" in CARD_KINDS
+    assert flow.describe(CardDiscarded(1, admiral, 0), names, board) == "Red makes Blue discard an Admiral."
+    assert flow.describe(CardDiscarded(1, general, 0), names, board) == "Red makes Blue discard a General."
+
+
+def test_the_revised_log_counts_rewards_and_objectives() -> None:
+    rules = make_rules("revised")
+    board = load_board(rules.map)
+    flow = flow_for(rules)
+    names = ["Red", "Blue"]
+    assert flow.describe(RewardsLost(1, (3,)), names, board) == "Blue's 1 reward leaves the game."
+    assert flow.describe(RewardsLost(1, (3, 4)), names, board) == "Blue's 2 rewards leave the game."
+    assert flow.describe(ObjectivesTaken(1, 0, (2,)), names, board) == "Red takes Blue's 1 objective."
+
+
+def test_a_breakdown_says_each_part_with_its_armies() -> None:
+    text = breakdown_text("This turn", 7, [("14 territories", 4), ("Australia", 2), ("cards", 1)])
+    assert text == "This turn: 7 armies. 14 territories: +4 armies; Australia: +2 armies; cards: +1 army."
