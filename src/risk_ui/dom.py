@@ -663,6 +663,7 @@ class Page:
         self._set(body, "body", "data-overlay", screen.overlay)
         self._set(body, "body", "data-map", self._map_name if mapped else "")
         self._set(doc.documentElement, "html", "data-theme", screen.theme)
+        self._set(self._by_id("map"), "map", "data-replay", screen.replay)
         for tv in screen.territories if mapped else ():
             self._draw_territory(tv)
         if self.map is not None:

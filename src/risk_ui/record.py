@@ -496,6 +496,9 @@ PANEL_HTML = (
 
 ACTION_PANELS = ("panel-place", "panel-attack", "panel-move", "panel-occupy", "panel-battle", "panel-cards",
                  "end-turn", "panel-claim")
+# What else belongs to the live turn and hides while a replay shows the past: the last dice, the turn's armies,
+# a warning, the computer players' bar.
+LIVE_PANELS = ("panel-dice", "income", "warning", "bot-bar")
 
 
 def step_marks(game: Game, index: int) -> dict[int, str]:

@@ -60,6 +60,7 @@ class Screen:
     dialog_preset: tuple[tuple[str, str], ...] = ()  # fields of the dialog set as it opens: (element id, value)
     theme: str = ""  # "contrast": the high-contrast look
     keys: tuple[str, ...] = ()  # the step's key controls, held by the turn bar in this order (layout.KEYABLE)
+    replay: str = ""  # the badge over the map while a replay shows the past ("" when the live game shows)
 
     def territory(self, territory_id: str) -> TerritoryView:
         """The view of one territory by its engine id."""

@@ -652,11 +652,15 @@ def render(controller: Controller) -> Screen:
     controls["undo-offer"] = Control(hidden=not offering)
     if offering:
         controls["undo-offer-text"] = Control(text=words.undo_offer_text(controller.seat_name(state.current)))
+    if past is not None:  # the replay: nothing of the live turn mixes into the moment replayed
+        controls.update({ident: Control(hidden=True) for ident in record.LIVE_PANELS})
+        html["odds"] = html[edition.odds_container(controller)] = ""
+        message = ""
     return Screen(
         phase=state.phase.name.lower(),
         player=str(state.current),
         territories=territories,
-        status=status_line(controller),
+        status=words.REPLAY_STATUS if past is not None else status_line(controller),
         message=message,
         message_error=ui.error,
         controls=controls,
@@ -667,6 +671,7 @@ def render(controller: Controller) -> Screen:
         dialog_preset=_dialog_preset(ui.dialog_preset),
         theme="contrast" if ui.high_contrast else "",
         keys=_shown_keys(key_controls(controller), controls, html) if not overlay else (),
+        replay=words.REPLAY_BADGE if past is not None else "",
     )
 
 

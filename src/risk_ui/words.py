@@ -3,6 +3,8 @@ of the page)."""
 
 from __future__ import annotations
 
+REPLAY_BADGE = "Replay"  # over the map while a replay shows the past
+REPLAY_STATUS = "Replay: the map and the players show an earlier moment; the live turn waits until you close it."
 MAP_CHOOSER = "Which territory did you mean?"  # the chooser of a tap as near two territories (read out, not shown)
 
 

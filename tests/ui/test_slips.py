@@ -55,3 +55,42 @@ def test_the_revised_log_counts_rewards_and_objectives() -> None:
 def test_a_breakdown_says_each_part_with_its_armies() -> None:
     text = breakdown_text("This turn", 7, [("14 territories", 4), ("Australia", 2), ("cards", 1)])
     assert text == "This turn: 7 armies. 14 territories: +4 armies; Australia: +2 armies; cards: +1 army."
+
+
+# ------------------------------------------------------------------------------------------------
+# The replay
+
+
+def _bots_played(moves: int = 60):
+    from risk.game import Seat
+    from risk_ui import bots
+    from risk_ui.controller import Controller, NewGameSettings
+
+    seats = (Seat("You", 0, "human"), *(Seat(f"P{i}", i, "easy") for i in range(1, 3)))
+    c = Controller.new(NewGameSettings(seats=seats), seed=5)
+    autoplay = bots.Autoplay(c)
+    while len(c.game.history) < moves and autoplay.tick() is not None:
+        pass
+    return c
+
+
+def test_the_replay_hides_the_live_turn_and_says_replay_over_the_map() -> None:
+    from risk_ui import record, view, words
+
+    c = _bots_played()
+    c.command("handoff")
+    live = view.render(c)
+    assert live.replay == "" and live.status != words.REPLAY_STATUS
+    shown = {"panel-place", "panel-cards", "panel-dice", "income"}  # the person's draft after the bots' turns
+    assert not any(live.controls[ident].hidden for ident in shown)
+    c.command("replay-open")
+    c.command("replay-forward")
+    screen = view.render(c)
+    assert screen.replay == words.REPLAY_BADGE == "Replay"
+    assert screen.status == words.REPLAY_STATUS and screen.message == ""
+    for ident in (*record.ACTION_PANELS, *record.LIVE_PANELS):
+        assert screen.controls[ident].hidden, ident
+    assert screen.html["odds"] == ""
+    c.command("replay-close")
+    after = view.render(c)
+    assert after.replay == "" and after.status == live.status
