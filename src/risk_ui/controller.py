@@ -462,6 +462,49 @@ class Controller:
         self.ui.occupy = self.ui.move = 0
         self.edition.cancel(self)
 
+    def escape(self) -> str:
+        """The Escape key: close the topmost thing open over the turn, one per press, and say which ("" when
+        there was none): the new-game dialog, a page of the first screen (help, keys, rules: back to its menu),
+        the first screen itself (over a game), the winner's screen, a problem's notice, the replay, a choice in
+        progress (an attack with its odds, a move, an Airfield's place, an Admiral's sailing), the statistics,
+        the whole log. (The map's chooser and an edition's modal dialog close in the page, before this.) The
+        welcome of a link's receiver, over the hand-off screen, closes before the rest."""
+        ui, rec = self.ui, self.ui.record
+        if ui.dialog_open:
+            self.command("close-dialog")
+            return "dialog"
+        if ui.welcome and ui.handoff >= 0 and not ui.home:
+            self.command("close-welcome")
+            return "welcome"
+        if ui.home:
+            if ui.home_page != "menu":
+                self.command("home-page", "menu")
+                return "home-page"
+            self.command("continue")
+            return "home"
+        if self.state.phase is Phase.OVER and not ui.winner_dismissed:
+            self.command("close-winner")
+            return "winner"
+        if ui.problem:
+            self.command("dismiss-problem")
+            return "problem"
+        if rec.replay is not None:
+            self.command("replay-close")
+            return "replay"
+        choosing = (ui.selected, ui.target, ui.occupy, ui.move, ui.airfield_slot, ui.airfield_where, ui.sailing,
+                    ui.load)
+        self.cancel()
+        if choosing != (ui.selected, ui.target, ui.occupy, ui.move, ui.airfield_slot, ui.airfield_where,
+                        ui.sailing, ui.load):
+            return "choice"
+        if rec.stats_open:
+            self.command("stats-toggle")
+            return "stats"
+        if rec.log_open:
+            self.command("log-toggle")
+            return "log"
+        return ""
+
     def key(self, territory: int, key: str) -> None:
         """A key pressed on a territory: Enter/Space select, arrows move focus, Escape cancels."""
         self.ui.focus = -1

@@ -487,15 +487,10 @@ class Page:
         """Escape cancels (or closes the first screen's page); the shortcut keys press their buttons."""
         key = str(event.key)
         ui = self.controller.ui
-        if key == "Escape":
-            if ui.dialog_open or (self.map is not None and self.map.close_chooser()):
-                return
-            if ui.welcome and ui.handoff >= 0 and not ui.home:
-                self.controller.command("close-welcome")
-            elif ui.home:
-                self.controller.command("home-page" if ui.home_page != "menu" else "continue", "menu")
-            else:
-                self.controller.cancel()
+        if key == "Escape":  # one thing closes per press, the topmost first
+            if ui.dialog_open or self._modal_open or (self.map is not None and self.map.close_chooser()):
+                return  # a <dialog> closes itself (and says so), the chooser has closed
+            self.controller.escape()
             self.render()
             return
         if ui.dialog_open or any(bool(getattr(event, m, False)) for m in ("ctrlKey", "metaKey", "altKey")):

@@ -94,3 +94,45 @@ def test_the_replay_hides_the_live_turn_and_says_replay_over_the_map() -> None:
     c.command("replay-close")
     after = view.render(c)
     assert after.replay == "" and after.status == live.status
+
+
+# ------------------------------------------------------------------------------------------------
+# Escape
+
+
+def test_escape_closes_one_overlay_a_press_topmost_first() -> None:
+    from risk.state import Phase
+
+    c = _bots_played()
+    c.command("handoff")
+    c.command("log-toggle")
+    c.command("stats-toggle")
+    c.command("replay-open")
+    c.command("home-page", "keys")  # the keyboard's help, over the game
+    c.command("open-dialog")
+    c.ui.problem = "something went wrong"
+    closed = []
+    while True:
+        what = c.escape()
+        if not what:
+            break
+        closed.append(what)
+    assert closed == ["dialog", "home-page", "home", "problem", "replay", "stats", "log"]
+    ui, rec = c.ui, c.ui.record
+    assert not ui.dialog_open and not ui.home and not ui.problem and rec.replay is None
+    assert not rec.stats_open and not rec.log_open
+    # A choice in progress (an attack chosen, its odds shown) is the next thing Escape takes away.
+    while c.state.phase is Phase.REINFORCE:
+        c.command("amount", "all")
+        c.click(c.state.owner.index(c.state.current))
+    state = c.state
+    assert state.phase is Phase.ATTACK
+    source = next(t for t in range(state.board.size) if state.owner[t] == state.current and state.armies[t] > 1
+                  and any(state.owner[n] != state.current for n in state.board.neighbours[t]))
+    target = next(n for n in state.board.neighbours[source] if state.owner[n] != state.current)
+    c.click(source)
+    c.click(target)
+    assert (c.ui.selected, c.ui.target) == (source, target)
+    c.command("log-toggle")
+    assert c.escape() == "choice" and (c.ui.selected, c.ui.target) == (-1, -1)
+    assert c.escape() == "log" and c.escape() == ""
