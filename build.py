@@ -986,11 +986,28 @@ def build(out: Path = DIST, options: BuildOptions = BuildOptions()) -> Path:
     return out
 
 
-def build_if_needed(out: Path = DIST) -> Path:
-    """Build unless ``out`` was built, as shipped, from exactly the inputs there are now."""
+def needs_build(out: Path = DIST) -> bool:
+    """Whether ``out`` is missing or was built from other inputs than there are now."""
     stamp = _stamp(out)
-    if not (out / "index.html").exists() or not stamp.exists() or stamp.read_text() != _input_state():
-        build(out)
+    return not (out / "index.html").exists() or not stamp.exists() or stamp.read_text() != _input_state()
+
+
+def build_if_needed(out: Path = DIST, say: Callable[[str], None] | None = None) -> Path:
+    """Build unless ``out`` was built, as shipped, from exactly the inputs there are now; ``say`` is told
+    each stage (fetching the runtime, building, built or up to date)."""
+    if not needs_build(out):
+        if say is not None:
+            say(f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}/ is up to date")
+        return out
+    if say is not None:
+        say("fetching the runtime (Pyodide and PyScript into .cache/: npm and the network are needed the "
+            "first time only)...")
+        fetch(quiet=False)
+        say(f"building {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}/ (about 10 s)...")
+    started = time.perf_counter()
+    build(out)
+    if say is not None:
+        say(f"built in {time.perf_counter() - started:.1f} s")
     return out
 
 
@@ -1180,9 +1197,12 @@ def serving(root: Path, port: int = 0) -> Iterator[SiteServer]:
 
 def serve(port: int) -> None:
     """Build if needed and serve dist/ until interrupted."""
-    build_if_needed()
+    def say(text: str) -> None:
+        print(f"serve: {text}", flush=True)
+
+    build_if_needed(DIST, say)
     server = SiteServer(DIST, port)
-    print(f"Serving the game at {server.url} (Ctrl+C stops)", flush=True)
+    say(f"serving the game at {server.url} (Ctrl+C stops)")
     try:
         server.serve_forever()
     except KeyboardInterrupt:

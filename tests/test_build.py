@@ -375,3 +375,18 @@ def test_the_page_starts_with_the_entry_script_that_mounts_the_game_then_runs_ma
     shipped = build.zipfile.ZipFile(build.io.BytesIO(site[build.STDLIB_SHIPPED])).namelist()
     assert "json/__init__.pyc" in shipped and "difflib.pyc" not in shipped
     assert build.STDLIB_MORE not in build.precache_manifest(site)
+
+
+def test_serve_says_each_stage_of_a_build_it_needs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    done: list[str] = []
+    monkeypatch.setattr(build, "fetch", lambda quiet=False: done.append("fetch") or {})
+    monkeypatch.setattr(build, "build", lambda out=build.DIST: done.append("build") or out)
+    said: list[str] = []
+    build.build_if_needed(tmp_path, said.append)  # nothing built there yet
+    assert done == ["fetch", "build"]
+    assert said[0].startswith("fetching the runtime") and "npm and the network" in said[0]
+    assert said[1].startswith("building ") and said[2].startswith("built in ")
+    said.clear()
+    monkeypatch.setattr(build, "needs_build", lambda out=build.DIST: False)
+    build.build_if_needed(tmp_path, said.append)
+    assert said == [f"{tmp_path}/ is up to date"] and done == ["fetch", "build"]
