@@ -130,3 +130,18 @@ def views(hex_colour: str) -> dict[str, Vector]:
         if kind != "tritanopia":
             seen[f"{kind} (Viénot 1999)"] = lab(vienot(rgb, kind))
     return seen
+
+
+def relative_luminance(hex_colour: str) -> float:
+    """WCAG 2's relative luminance of an sRGB colour ("#rgb" or "#rrggbb")."""
+    digits = hex_colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    r, g, b = linear_rgb("#" + digits.upper())
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(first: str, second: str) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 to 21 (text wants 4.5, a control's state 3)."""
+    light, dark = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

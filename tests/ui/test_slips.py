@@ -136,3 +136,103 @@ def test_escape_closes_one_overlay_a_press_topmost_first() -> None:
     c.command("log-toggle")
     assert c.escape() == "choice" and (c.ui.selected, c.ui.target) == (-1, -1)
     assert c.escape() == "log" and c.escape() == ""
+
+
+# ------------------------------------------------------------------------------------------------
+# Contrast, read from the stylesheets
+
+
+STYLES = ("assets/style/game.css", "assets/style/saves.css")
+LIGHT_BACKGROUNDS = ("#ffffff", "#fffdf8", "#fffbea", "#f3efe3", "#fdecea")  # the page's and its panels'
+HEX = r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b"
+
+
+def _rules() -> list[tuple[str, dict[str, str]]]:
+    """Every rule of the page's stylesheets, in order: (one selector, its declarations)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for name in STYLES:
+        css = re.sub(r"/\*.*?\*/", "", (root / name).read_text(), flags=re.S)
+        css = re.sub(r"@media[^{]*\{((?:[^{}]*\{[^{}]*\})*)\s*\}", r"\1", css)  # the rules inside, in place
+        for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
+            declarations = {}
+            for part in body.split(";"):
+                if ":" in part:
+                    key, value = part.split(":", 1)
+                    declarations[key.strip()] = value.strip()
+            for selector in selectors.split(","):
+                found.append((" ".join(selector.split()), declarations))
+    return found
+
+
+def _colour(value: str | None) -> str | None:
+    """A declaration's colour: its hex value, or the fallback of a var() ("var(--accent, #2f6db3)")."""
+    import re
+
+    if value is None:
+        return None
+    if value.strip() in ("#fff", "white"):
+        return "#ffffff"
+    if value.strip() in ("#000", "black"):
+        return "#000000"
+    match = re.search(HEX, value)
+    return None if match is None or (value.startswith("var(") and "," not in value) else match.group(0)
+
+
+def test_every_text_colour_the_stylesheets_set_reads_at_4_5_to_1() -> None:
+    """A rule's text colour against the background it sets, else against each of the page's light ones."""
+    from ui.colour_science import contrast_ratio
+
+    checked, low = 0, []
+    for selector, d in _rules():
+        text = _colour(d.get("color"))
+        if text is None or ":disabled" in selector:
+            continue
+        ground = _colour(d.get("background-color") or d.get("background"))
+        grounds = (ground,) if ground else LIGHT_BACKGROUNDS
+        worst = min(contrast_ratio(text, g) for g in grounds)
+        checked += 1
+        if worst < 4.5:
+            low.append(f"{selector}: {text} at {worst:.2f}")
+    assert checked > 40 and not low, low
+
+
+def _specificity(selector: str) -> tuple[int, int, int]:
+    import re
+
+    plain = re.sub(r":not\(([^)]*)\)", r" \1", selector)
+    ids = len(re.findall(r"#[\w-]+", plain))
+    classes = len(re.findall(r"\.[\w-]+|\[[^\]]+\]|:(?!:)[\w-]+", plain))
+    elements = len(re.findall(r"(?:^|[\s>+~])([a-z][\w-]*)", plain))
+    return ids, classes, elements
+
+
+def _cascade(selectors: set[str]) -> dict[str, str]:
+    """The colours a button gets from the rules of the given selectors (the ones that match it), by the
+    cascade: higher specificity wins, then the later rule."""
+    ranked = sorted(((_specificity(s), i, d) for i, (s, d) in enumerate(_rules()) if s in selectors),
+                    key=lambda r: (r[0], r[1]))
+    got: dict[str, str] = {}
+    for _, _, d in ranked:
+        for key in ("color", "background", "background-color"):
+            if key in d:
+                got["background" if key.startswith("background") else key] = d[key]
+    return got
+
+
+def test_high_contrast_draws_the_pressed_button_at_4_5_to_1_and_apart_from_the_others() -> None:
+    from ui.colour_science import contrast_ratio
+
+    theme = 'html[data-theme="contrast"] '
+    plain = {"button", theme + "button"}
+    pressed = plain | {'button[aria-pressed="true"]', theme + 'button[aria-pressed="true"]'}
+    up, down = _cascade(plain), _cascade(pressed)
+    up_text, up_ground = _colour(up["color"]) or "#000000", _colour(up["background"])
+    down_text, down_ground = _colour(down["color"]), _colour(down["background"])
+    assert up_ground and down_text and down_ground
+    assert contrast_ratio(up_text, up_ground) >= 4.5
+    assert contrast_ratio(down_text, down_ground) >= 4.5  # was #000 on #1d2733: 1.4
+    assert contrast_ratio(up_ground, down_ground) >= 3  # the state shows in the button's fill too
