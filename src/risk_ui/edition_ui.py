@@ -67,6 +67,15 @@ class EditionUi:
         """What the edition adds to a turn's armies beyond territories and groups held."""
         return []
 
+    def income_held(self, c: Controller, seat: int) -> str | None:
+        """What a seat's territories' share of its armies counts, in words, when the edition counts more than
+        the territories (None: "14 territories")."""
+        return None
+
+    def traded_armies(self, event: Event, seat: int) -> int:
+        """The armies an edition's own trade event (not the classic ``CardsTraded``) gave ``seat``."""
+        return 0
+
     def income_text(self, c: Controller) -> str | None:
         """Where the armies being placed came from, when the edition counts them its own way (None: the
         classic breakdown)."""

@@ -21,7 +21,7 @@ from risk.events import Event
 from risk.flow import flow_for
 from risk.rules.revised import OBJECTIVES, REWARDS, RevisedSettings
 from risk.rules.revised.actions import TradeStars
-from risk.rules.revised.events import CapitalPlaced, ObjectiveClaimed
+from risk.rules.revised.events import CapitalPlaced, ObjectiveClaimed, StarsTraded
 from risk.rules.revised.flow import CAPITAL, RevisedFlow
 from risk.rules.revised.state import RevisedState
 from risk.state import GameState, Phase
@@ -192,19 +192,29 @@ def _holder_html(controller: Controller, seat: int) -> str:
             f"{escape(controller.seat_name(seat))}</span>")
 
 
+def person_at_device(controller: Controller, state: GameState) -> int:
+    """Whom the objectives board speaks to: the player to move when a person plays it, else the person who
+    last had the device (one against bots: that one), else nobody (-1: only bots play)."""
+    if controller.is_human(state.current):
+        return state.current
+    viewer = controller.ui.viewer
+    return viewer if controller.is_human(viewer) and 0 <= viewer < state.players and state.alive[viewer] else -1
+
+
 def objectives_html(controller: Controller, state: GameState | None = None) -> str:
     """The objectives board: for each of the eight objectives (Minor, then Major) its reward, who holds
-    it, and whether the player to move meets it now (or what it lacks). ``state``: the moment to show (a
-    replay's), else the live one."""
+    it, and whether the person at the device meets it now (or what they lack; never a bot's). ``state``: the
+    moment to show (a replay's), else the live one."""
     state = state or controller.state
     extra = revised_state(state)
     flow = revised_flow(state)
     if extra is None or flow is None:
         return ""
-    seat = state.current
+    seat = person_at_device(controller, state)
     live = not state.phase.setup and state.phase is not Phase.OVER and 0 <= seat < state.players
     mover = controller.seat_name(seat)
-    claimable = set(flow.claimable(state)) if live else set()
+    # What may be claimed now: only on the person's own turn (a bot's claims are its own business).
+    claimable = set(flow.claimable(state)) if live and seat == state.current else set()
     parts = [f'<p class="objectives-goal">{escape(goal_text(state))}</p>']
     half = len(extra.objectives) // 2
     for tier, slots in ((TIERS[0], range(half)), (TIERS[1], range(half, len(extra.objectives)))):
@@ -429,6 +439,18 @@ class RevisedUi(EditionUi):
 
     def income_extras(self, c: Controller, seat: int) -> list[tuple[str, int]]:
         return income_extras(c, seat)
+
+    def income_held(self, c: Controller, seat: int) -> str | None:
+        extra = revised_state(c.state)
+        if extra is None:
+            return None
+        owner = c.state.owner
+        cities = sum(1 for t in extra.cities if owner[t] == seat)
+        held = plural(owner.count(seat), "territory", "territories")
+        return f"{held} and {plural(cities, 'city', 'cities')}" if cities else held
+
+    def traded_armies(self, event: Event, seat: int) -> int:
+        return event.armies if isinstance(event, StarsTraded) and event.seat == seat else 0
 
     def hand_html(self, c: Controller, seat: int) -> str | None:
         return None  # the classic list, with each card's stars (the deck has stars)

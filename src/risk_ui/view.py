@@ -330,6 +330,7 @@ def income_text(controller: Controller) -> str:
         return ""
     seat = state.current
     income = flow_for(state.rules).reinforcements(state, seat)
+    edition_ui = ui_for(state)
     traded = 0
     for step in reversed(game.history):
         if any(isinstance(e, TurnStarted) for e in step.events):
@@ -337,16 +338,18 @@ def income_text(controller: Controller) -> str:
         for event in step.events:
             if isinstance(event, CardsTraded) and event.seat == seat:
                 traded += event.armies + sum(count for _, count in event.bonus)
+            else:
+                traded += edition_ui.traded_armies(event, seat)
     parts: list[tuple[str, int]] = []
     groups = 0
     for group, holder in zip(state.board.continents, group_holders(state), strict=True):
         if holder == seat and group.bonus:
             parts.append((group.name, group.bonus))
             groups += group.bonus
-    extras = ui_for(state).income_extras(controller, seat)
+    extras = edition_ui.income_extras(controller, seat)
     rest = income - groups - sum(n for _, n in extras)
-    held = state.owner.count(seat)
-    parts = [(plural(held, "territory", "territories"), rest), *parts, *extras]
+    held = edition_ui.income_held(controller, seat) or plural(state.owner.count(seat), "territory", "territories")
+    parts = [(held, rest), *parts, *extras]
     if traded:
         parts.append(("cards", traded))
     return breakdown_text("This turn", income + traded, parts)

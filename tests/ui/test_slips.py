@@ -236,3 +236,81 @@ def test_high_contrast_draws_the_pressed_button_at_4_5_to_1_and_apart_from_the_o
     assert contrast_ratio(up_text, up_ground) >= 4.5
     assert contrast_ratio(down_text, down_ground) >= 4.5  # was #000 on #1d2733: 1.4
     assert contrast_ratio(up_ground, down_ground) >= 3  # the state shows in the button's fill too
+
+
+# ------------------------------------------------------------------------------------------------
+# The Revised board
+
+
+def _revised(seats, seed: int):
+    from risk_ui.controller import Controller, NewGameSettings
+
+    return Controller.new(NewGameSettings(seats=seats, edition="revised", options=("auto-setup",)), seed=seed)
+
+
+def test_the_revised_board_speaks_to_the_person_at_the_device_not_to_bots() -> None:
+    import re
+
+    from risk.game import Seat
+    from risk.state import Phase
+    from risk_ui import bots
+    from risk_ui.revised_view import objectives_html
+
+    person = Seat("Ann", 0, "human")
+    c = _revised((person, Seat("Bot1", 1, "easy"), Seat("Bot2", 2, "easy")), seed=4)
+    autoplay = bots.Autoplay(c)
+    seen_bot = seen_person = 0
+    for _ in range(400):
+        if c.state.phase is Phase.OVER:
+            break
+        html = objectives_html(c)
+        if c.is_human(c.state.current) and not c.state.phase.setup:
+            seen_person += 1
+        elif not c.state.phase.setup:
+            seen_bot += 1
+            assert "Bot1" not in re.sub(r'<span class="(held|reward)">.*?</span>', "", html)
+            assert "Bot2" not in re.sub(r'<span class="(held|reward)">.*?</span>', "", html)
+            assert "may claim it now" not in html
+            if c.state.alive[0] and 'class="open"' not in html and 'class="gap"' not in html \
+                    and 'class="meets"' not in html:
+                assert "Held by" in html  # every objective held: nothing for anyone to meet
+            elif c.state.alive[0]:
+                assert "Ann: " in html or "Ann meets it now" in html, html  # the person's own facts
+        if autoplay.tick() is None:  # the person's turn: the bots wait; end it
+            from risk.engine import legal_actions
+
+            c.play(legal_actions(c.state)[-1].action)
+    assert seen_bot > 10 and seen_person > 0
+    everyone_bots = _revised(tuple(Seat(f"Bot{i}", i, "easy") for i in range(3)), seed=4)
+    assert "meets it now" not in objectives_html(everyone_bots) and ': you ' not in objectives_html(everyone_bots)
+
+
+def test_the_revised_turns_armies_add_up_to_what_is_placed() -> None:
+    """At every moment of every draft in three bot games: the parts sum to the total, and the total is what
+    is left to place plus what was placed this turn (star trades counted, the cities with the territories)."""
+    import re
+
+    from risk.events import Placed, TurnStarted
+    from risk.game import Seat
+    from risk.state import Phase
+    from risk_ui import bots, view
+
+    checked = 0
+    for seed in (1, 2, 3):
+        c = _revised(tuple(Seat(f"P{i}", i, "easy") for i in range(3)), seed)
+        autoplay = bots.Autoplay(c)
+        while autoplay.tick() is not None and checked < 40 * seed:
+            state = c.state
+            text = view.income_text(c)
+            if state.phase is not Phase.REINFORCE or not text.startswith("This turn"):
+                continue
+            total = int(re.match(r"This turn: (\d+)", text).group(1))
+            parts = [int(n) for n in re.findall(r": \+(\d+) arm", text)]
+            placed = 0
+            for step in reversed(c.game.history):
+                if any(isinstance(e, TurnStarted) for e in step.events):
+                    break
+                placed += sum(e.count for e in step.events if isinstance(e, Placed) and e.seat == state.current)
+            assert sum(parts) == total == state.reserve[state.current] + placed, text
+            checked += 1
+    assert checked == 120
