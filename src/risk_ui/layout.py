@@ -12,7 +12,7 @@ from html import escape
 
 from risk.board import Board
 from risk.rules import EDITIONS, OPTIONS
-from risk_ui import help_text, record, welcome
+from risk_ui import help_text, record, welcome, words
 from risk_ui.controller import DEFAULT_SETTINGS, EXCLUSIVE_OPTIONS, MAX_SEATS, SETUP_OPTION, page_can_show
 from risk_ui.map_view import group_colour, group_title
 from risk_ui.palette import PALETTE
@@ -175,6 +175,9 @@ def home_html() -> str:
         + _button("continue", "Continue", element_id="home-continue", extra=' class="primary wide" hidden')
         + '<p id="home-continue-text" class="home-note" hidden></p>'
         '<div id="home-saves" class="home-saves"></div>'
+        f'<label class="home-import">{escape(words.IMPORT_SAVE)} '
+        '<input type="file" id="home-import" accept=".txt,text/plain"></label>'
+        '<p id="home-import-message" class="home-note" role="status"></p>'
         '<h2>New game</h2><div class="home-new">'
         + _button("quick-start", "Play against the computer", element_id="quick-computer", arg="computer",
                   extra=' class="primary wide" aria-describedby="quick-computer-text"')

@@ -38,7 +38,7 @@ from risk.events import CardDrawn, TurnStarted
 from risk.game import Game, Step
 from risk.history import describe, last_move_by, seat_names
 from risk.state import GameState, Phase
-from risk_ui import storage
+from risk_ui import storage, words
 from risk_ui.controller import Controller, not_shown_message, page_can_show
 from risk_ui.storage import NO_FLOOR, SaveConflict, SaveEntry, Saves, StorageFull
 from risk_ui.words import UNDO_FLOOR
@@ -483,7 +483,7 @@ def panel_html() -> str:
         '<button type="button" id="send-whole" data-save-action="send-whole">Send with the whole game</button></div>'
         '<p id="saves-message" class="message" role="alert"></p>'
         '<details id="saves-details"><summary>Saved games</summary><ul id="saves-list" class="saves-list"></ul>'
-        '<label class="saves-import">Import a save file '
+        f'<label class="saves-import">{escape(words.IMPORT_SAVE)} '
         '<input type="file" id="saves-import" accept=".txt,text/plain"></label></details></section>')
 
 
@@ -491,7 +491,7 @@ def entry_html(entry: SaveEntry, current: bool) -> str:
     """One line of the list: the name and what the game is, then its buttons (every name as text)."""
     title = escape(entry.title)
     sid = escape(entry.id)
-    facts = escape(f"{', '.join(entry.players)} · {entry.edition} · turn {entry.turn} · {entry.date_text()}")
+    facts = escape(entry.facts_text())
     mark = '<span class="save-current">(on the table)</span>' if current else ""
     button = '<button type="button" data-save-action="{0}" data-save-id="{1}" aria-label="{2} {3}">{2}</button>'
     return (
@@ -531,7 +531,7 @@ def home_saves_html(session: Session) -> str:
         return ""
     items = "".join(
         f'<li><span class="save-name">{escape(e.title)}</span><span class="save-facts">'
-        f"{escape(', '.join(e.players))} \u00b7 turn {e.turn} \u00b7 {escape(e.date_text())}</span>"
+        f"{escape(e.facts_text())}</span>"
         f'<button type="button" data-save-action="load" data-save-id="{escape(e.id)}" '
         f'aria-label="Load {escape(e.title)}">Load</button></li>'
         for e in entries)
@@ -625,6 +625,9 @@ class SavesPanel:
         if not self._none(offer):
             self._listen(offer, "click", self.on_click)
         self._listen(doc.getElementById("saves-import"), "change", self.on_import)
+        first_screen = doc.getElementById("home-import")  # Import on the first screen too
+        if not self._none(first_screen):
+            self._listen(first_screen, "change", self.on_import)
         self.refresh()
 
     def _listen(self, target: Any, kind: str, handler: Callable[[Any], None], capture: bool = False) -> None:
@@ -745,6 +748,7 @@ class SavesPanel:
             session.message = storage.FULL_MESSAGE
         else:
             session.message = f'The save file is in the list as "{entry.title}": press Load to play it.'
+        self._set("home-import-message", "text", session.message, lambda e, v: setattr(e, "textContent", v))
         self.refresh()
 
     def _spawn(self, work: Any) -> None:

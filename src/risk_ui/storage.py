@@ -79,8 +79,8 @@ DAMAGED_MESSAGE = ("The record of {title} is damaged: it opens at its last saved
 NOT_A_SAVE = "This is not a save file of this game, nor a link to one."
 ID_PATTERN = re.compile(r"[0-9A-Za-z_-]{1,64}")
 LATEST_DATE = 1e11  # seconds since 1970: year 5138; a later date is damage, not a save
-FIELDS = ("id", "name", "players", "edition", "turn", "date", "link", "kept", "viewer", "floor")
-OPTIONAL_FIELDS = ("kept", "viewer", "floor")
+FIELDS = ("id", "name", "players", "edition", "turn", "date", "link", "kept", "viewer", "floor", "winner")
+OPTIONAL_FIELDS = ("kept", "viewer", "floor", "winner")  # "winner": the winner's name once the game is over
 NO_FLOOR = -1  # a save written before the undo floor was kept: the floor is where it is opened
 
 
@@ -214,11 +214,25 @@ class SaveEntry:
     # The undo floor: the actions of the game this browser did not make (it received them by a link or a save
     # file); Undo never takes back an action below it. NO_FLOOR: not kept (an older save).
     floor: int = NO_FLOOR
+    winner: str = ""  # who won, once the game is over ("" while it goes on, and in saves older than the field)
 
     @property
     def title(self) -> str:
-        """The name, or what the game is when it has none."""
-        return self.name or "Autosave: " + ", ".join(self.players)
+        """The name, or "Autosave" when it has none (the players are said once, in :meth:`facts_text`)."""
+        return self.name or "Autosave"
+
+    def facts_text(self, *, players: bool = True, date: bool = True) -> str:
+        """What the game is: its players, edition, and turn or how it ended, and when it was saved.
+
+        >>> SaveEntry("a", "", ("Ann", "Bo"), "Classic", 12, 0.0, "x", winner="Bo").facts_text(date=False)
+        'Ann, Bo · Classic · finished: Bo won on turn 12'
+        """
+        parts = [", ".join(self.players)] if players else []
+        parts.append(self.edition)
+        parts.append(f"finished: {self.winner} won on turn {self.turn}" if self.winner else f"turn {self.turn}")
+        if date:
+            parts.append(self.date_text())
+        return " \u00b7 ".join(parts)
 
     def date_text(self) -> str:
         """The date of the last save, "2026-11-22 05:10"."""
@@ -270,8 +284,11 @@ def check_entry(item: object) -> SaveEntry:
         raise BadRecord("its seat on screen is not a seat")
     if not _is_int(floor) or not NO_FLOOR <= floor < 10**9:
         raise BadRecord("its undo floor is not a number")
+    winner = item.get("winner", "")
+    if not isinstance(winner, str) or len(winner) > 100:
+        raise BadRecord("its winner is not a name")
     return SaveEntry(sid, name, tuple(players), item["edition"], item["turn"], float(date), item["link"], kept,
-                     viewer, floor)
+                     viewer, floor, winner)
 
 
 def record_name(item: object) -> str:
@@ -291,8 +308,10 @@ def describe(game: Game, save_id: str, now: float, link: str, *, name: str = "",
              viewer: int = -1, floor: int = NO_FLOOR) -> SaveEntry:
     """The list entry for ``game``."""
     edition = EDITIONS[game.rules.edition].title if game.rules.edition in EDITIONS else game.rules.edition
-    return SaveEntry(save_id, name, tuple(s.name for s in game.seats), edition, game.state.turn, now, link,
-                     kept, viewer, floor)
+    state = game.state
+    won = state.phase is Phase.OVER and 0 <= state.winner < len(game.seats)
+    return SaveEntry(save_id, name, tuple(s.name for s in game.seats), edition, state.turn, now, link,
+                     kept, viewer, floor, game.seats[state.winner].name if won else "")
 
 
 def import_problem(code: str, as_replay: CodecError, as_link: CodecError, link: bool = False) -> CodecError:

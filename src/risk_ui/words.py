@@ -5,6 +5,7 @@ from __future__ import annotations
 
 REPLAY_BADGE = "Replay"  # over the map while a replay shows the past
 REPLAY_STATUS = "Replay: the map and the players show an earlier moment; the live turn waits until you close it."
+IMPORT_SAVE = "Import a save file"  # the file chooser of a save file, on the first screen and in Saved games
 MAP_CHOOSER = "Which territory did you mean?"  # the chooser of a tap as near two territories (read out, not shown)
 
 

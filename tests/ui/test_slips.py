@@ -314,3 +314,58 @@ def test_the_revised_turns_armies_add_up_to_what_is_placed() -> None:
             assert sum(parts) == total == state.reserve[state.current] + placed, text
             checked += 1
     assert checked == 120
+
+
+# ------------------------------------------------------------------------------------------------
+# Saves: Import on the first screen, names that do not repeat the players, the edition and the end
+
+
+def test_a_save_file_imports_from_the_first_screen_and_lists_there(mount) -> None:
+    from risk.codec import encode_share
+    from risk_ui import words
+    from risk_ui.storage import MemoryBackend
+    from threads import in_a_thread
+    from ui.test_saves_panel import open_page
+
+    doc, page, panel, browser = open_page(mount, MemoryBackend())
+    field = doc.getElementById("home-import")
+    assert field is not None and doc.getElementById("home-menu").querySelector("#home-import") is field
+    assert words.IMPORT_SAVE in doc.getElementById("home-menu").textContent
+    panel._spawn = in_a_thread  # the import's reading of the file, at once
+    browser.file = ("risk-Friday-night.txt", encode_share(page.controller.game))
+    doc.dispatch(field, "change")
+    said = doc.getElementById("home-import-message").textContent
+    assert said == 'The save file is in the list as "Friday night": press Load to play it.'
+    listed = doc.getElementById("home-saves").textContent
+    assert "Friday night" in listed and "Classic" in listed and "turn " in listed
+
+
+def test_saves_are_named_without_their_players_and_say_the_edition_and_the_end() -> None:
+    from risk.game import Seat
+    from risk.state import Phase
+    from risk_ui import bots
+    from risk_ui.controller import Controller, NewGameSettings
+    from risk_ui.storage import check_entry, describe
+
+    seats = tuple(Seat(f"P{i}", i, "easy") for i in range(2))
+    c = Controller.new(NewGameSettings(seats=seats), seed=3)
+    entry = describe(c.game, "a", 0.0, "code")
+    assert entry.title == "Autosave" and entry.winner == ""
+    assert entry.facts_text(date=False) == "P0, P1 · Classic (1980) · turn 1"
+    autoplay = bots.Autoplay(c)
+    c.ui.fast = c.ui.skipping = True
+    while c.state.phase is not Phase.OVER and autoplay.tick() is not None:
+        pass
+    assert c.state.phase is Phase.OVER
+    done = describe(c.game, "a", 0.0, "code")
+    won = c.seat_name(c.state.winner)
+    assert done.winner == won and f"finished: {won} won on turn {c.state.turn}" in done.facts_text()
+    loser = c.seat_name(1 - c.state.winner)
+    assert (done.title + done.facts_text()).count(loser) == 1  # the players said once, not in the name too
+    # The listing keeps the winner; an older listing without the field still lists.
+    import json
+    from dataclasses import asdict
+
+    assert check_entry(json.loads(json.dumps(asdict(done)))) == done
+    old = {k: v for k, v in json.loads(json.dumps(asdict(entry))).items() if k != "winner"}
+    assert check_entry(old) == entry
