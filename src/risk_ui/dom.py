@@ -52,7 +52,7 @@ MODALS = {"spy-dialog": "spy-close"}
 SITE_PLACES = {"capital": (-1.3, -1.2), "city": (-1.3, 1.2), "airfield": (1.35, 1.25), "castle": (-1.65, -1.5),
                "hidden": (-1.55, 1.45)}
 SITE_SIZES = {"capital": 1.3, "city": 1.25, "airfield": 1.6, "castle": 2.2, "hidden": 1.8}
-MARK_SIZE = 1.5  # the owner's mark, across, in badge radii (it was 1.1: too small to tell on a phone)
+MARK_SIZE = 1.9  # the owner's mark, across, in badge radii (1.1, then 1.5: still small beside a 20 px badge)
 # The page knows no board by name. The build writes one board's drawing into index.html (so the board shows
 # before Python starts; its data-board says which); the drawing of any other board comes through one seam,
 # load_drawing: a shipped board's (a plain id) is a file the build drew on the site (assets/maps/<id>.svg,
@@ -795,7 +795,7 @@ class Page:
                                    f"--continent:{self._group_colour.get(key, '#666')};--bx:{x:g}px;--by:{y:g}px")
         if self._changed(key, "count", tv.armies):
             self._counts[key].textContent = str(tv.armies)
-        mark = mark_path(tv.mark, x + r * 1.05, y - r * 1.05, r * MARK_SIZE) if tv.mark else ""
+        mark = mark_path(tv.mark, x + r * 1.15, y - r * 1.15, r * MARK_SIZE) if tv.mark else ""
         self._set(self._marks[key], key + "/mark", "d", mark)
         self._draw_sites(key, dict(tv.sites), x, y, r)
 

@@ -1,14 +1,14 @@
 """Player colours and marks: a colour-blind safe palette, each colour paired with a shape.
 
 The eight player colours and the neutral grey were chosen so that every pair stays far apart (CIEDE2000
-at least 18, measured at 20.4) for people with normal colour vision and under simulated protanopia,
+at least 18, measured at 20.6) for people with normal colour vision and under simulated protanopia,
 deuteranopia and tritanopia (``tests/ui/test_colour_blind.py`` measures it and says why 18). The
 shape drawn beside every army badge means colour is never the only cue. ``Seat.colour`` in the engine is
 an index into :data:`PALETTE`.
 
 >>> PALETTE[0].name, PALETTE[0].mark
 ('Red', 'circle')
->>> ink_for("#FFF07B")
+>>> ink_for("#FFE997")
 '#000000'
 """
 
@@ -29,15 +29,18 @@ class Colour:
 
 
 # Found by a search that kept each colour within its name's hue and lightness (a red that reads as red,
-# a yellow as yellow) and maximised the smallest CIEDE2000 of any pair under the four kinds of vision.
+# a yellow as yellow) and maximised the smallest CIEDE2000 of any pair under the four kinds of vision; then
+# moved (each colour 8 units or less) to part the closest pairs under deuteranopia and tritanopia: their
+# smallest distance 20.4 -> 21.2 (Blue and Green under tritanopia were the closest), every other vision's
+# 20.5 -> 20.6.
 PALETTE: tuple[Colour, ...] = (
     Colour("Red", "#A53408", "circle"),
-    Colour("Blue", "#104378", "square"),
-    Colour("Yellow", "#FFF07B", "triangle"),
-    Colour("Green", "#0B8670", "diamond"),
-    Colour("Purple", "#C237FD", "star"),
-    Colour("Orange", "#E27A00", "cross"),
-    Colour("Sky", "#56D7FC", "hexagon"),
+    Colour("Blue", "#0A307F", "square"),
+    Colour("Yellow", "#FFE997", "triangle"),
+    Colour("Green", "#158376", "diamond"),
+    Colour("Purple", "#B63AFF", "star"),
+    Colour("Orange", "#DF7800", "cross"),
+    Colour("Sky", "#00DEFE", "hexagon"),
     Colour("Black", "#000014", "bar"),
 )
 NEUTRAL = Colour("Neutral", "#B5C1B7", "ring")

@@ -11,8 +11,9 @@ The threshold, 18 CIEDE2000 units, and why:
 - the badges to be compared are apart on the map, not side by side, and a player matches a badge to a
   remembered colour (the players' table), which about doubles the difference needed again: 9 x 2 = 18.
 
-The palette measures 20.4 at its closest pair (Blue and Green under tritanopia by Machado's model), so
-there is room for the imprecision of the simulations. Besides colour, each player's mark has its own shape.
+The palette measures 20.6 at its closest pair (20.4 before issue #23, Blue and Green under tritanopia by
+Machado's model, now 21.2 under deuteranopia and tritanopia), so there is room for the imprecision of the
+simulations. Besides colour, each player's mark has its own shape.
 """
 
 from __future__ import annotations
@@ -91,3 +92,10 @@ def test_the_land_tints_of_the_players_stay_apart_too() -> None:
     worst = min(ciede2000(seen[a.name][v], seen[b.name][v])
                 for a, b in itertools.combinations(colours, 2) for v in seen[a.name])
     assert worst >= THRESHOLD / 2
+
+
+def test_deuteranopes_and_tritanopes_see_the_closest_pair_farther_apart_than_before() -> None:
+    """Issue #23: the closest pair under deuteranopia and tritanopia was 20.4 (Blue and Green, tritanopia)."""
+    pairs = [d for d, vision, _, _ in closest_pairs() if vision.startswith(("deuteranopia", "tritanopia"))]
+    assert min(pairs) >= 21.0
+

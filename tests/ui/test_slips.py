@@ -369,3 +369,24 @@ def test_saves_are_named_without_their_players_and_say_the_edition_and_the_end()
     assert check_entry(json.loads(json.dumps(asdict(done)))) == done
     old = {k: v for k, v in json.loads(json.dumps(asdict(entry))).items() if k != "winner"}
     assert check_entry(old) == entry
+
+
+def test_the_players_shapes_on_the_badges_are_larger(mount) -> None:
+    """Each owner's mark spans at least 1.8 badge radii (it was 1.5), measured on the drawn path."""
+    import re
+
+    from risk_ui.controller import Controller
+
+    doc, _ = mount(Controller.new(seed=4))
+    measured = 0
+    for g in doc.querySelectorAll("[data-territory]"):
+        mark, badge = g.querySelector(".owner-mark"), g.querySelector(".army-badge")
+        d = mark.getAttribute("d") if mark is not None else ""
+        if not d or badge is None:
+            continue
+        r = float(badge.getAttribute("r"))
+        xs = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", d)[0::2]]
+        ys = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", d)[1::2]]
+        assert max(max(xs) - min(xs), max(ys) - min(ys)) >= 1.8 * r - 0.05, (g.getAttribute("data-territory"), d)
+        measured += 1
+    assert measured >= 10
