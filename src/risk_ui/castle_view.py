@@ -151,7 +151,7 @@ def hand_html(c: Controller, seat: int) -> str:
         in_play = card == extra.general or card == extra.marshalls[seat]
         buttons = []
         if kind == REINFORCEMENT:
-            buttons.append(_button("reinforce", str(card), f"Play: +{track_next(state)} armies",
+            buttons.append(_button("reinforce", str(card), f"Play: +{armies_text(track_next(state))}",
                                    attacking and not extra.attacked and track_next(state) > 0))
         elif kind == GENERAL and not in_play:
             buttons.append(_button("general", str(card), "Play: +1 on your highest die",
@@ -228,7 +228,8 @@ def board_html(c: Controller, state: GameState | None = None) -> str:
     for i, value in enumerate(track):
         kind = "played" if i < extra.track else ("next" if i == extra.track else "")
         said = {"played": " (played)", "next": " (next)"}.get(kind, "")
-        spaces.append(f'<li class="track-space {kind}" aria-label="Space {i + 1}: {value} armies{said}">{value}</li>')
+        spaces.append(f'<li class="track-space {kind}" aria-label="Space {i + 1}: {armies_text(value)}{said}">'
+                      f"{value}</li>")
     nxt = track_next(state)
     line = (f"The next Reinforcement card gives {armies_text(nxt)}." if nxt else "The track is full.")
     if extra.track:
