@@ -237,7 +237,7 @@ def test_a_whole_turn_with_the_keyboard_alone(context: Any, site_url: str) -> No
     assert page.evaluate("document.getElementById('rules-summary').textContent").startswith("Rules: Classic")
     page.keyboard.press("t")  # trade the first set offered
     page.wait_for_function("document.getElementById('income').textContent.includes('cards: +')")
-    assert "territories +" in page.inner_text("#income")
+    assert "territories: +" in page.inner_text("#income")
     page.keyboard.press("a")  # all the armies in one go
     page.keyboard.press("g")  # to the map: the first territory that can be chosen (Alaska)
     assert page.evaluate("document.activeElement.dataset.territory") == "alaska"
