@@ -115,7 +115,7 @@ def test_import_on_the_first_screen_the_replay_badge_escape_and_high_contrast(
         assert page.get_attribute("#log-toggle", "aria-pressed") == "true"
         found = page.evaluate(LOW_CONTRAST)
         assert found["checked"] > 30 and not found["low"], found["low"]
-        for name in ("phone", "desktop"):
+        for name in SIZES:
             _size(page, name)
             shoot(page, f"slips-contrast-{name}")
         assert not errors, errors
