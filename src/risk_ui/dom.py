@@ -388,13 +388,15 @@ class Page:
         self._roving = tid
 
     def on_map_focus(self, event: Any) -> None:
-        """A territory took the focus: it is the map's Tab stop now, and it is brought into view."""
+        """A territory took the focus: it is the map's Tab stop now, and it is brought into view (not when a
+        press on the map gave the focus: the press is on it already)."""
         territory = self._territory_of(event)
         if territory >= 0:
             tid = self.controller.state.board.territories[territory].id
             self._rove(tid)
             if self.map is not None:
-                self.map.show(territory)
+                if not self.map.focus_from_press(event):
+                    self.map.show(territory)
                 self.map.point(tid)
         else:
             self.on_legend_hover(event)

@@ -91,6 +91,7 @@ class MapControl:
         self._moment: object = None  # what the opening view was last chosen for (see follow)
         self._chooser: Any = None
         self._lifted = (0.0, 0.0, -1e9)  # where and when a finger last lifted without moving the map
+        self._pressed_at = -1e9  # when a finger or the mouse last went down or lifted on the map
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -316,6 +317,7 @@ class MapControl:
         if not self._pointers:
             self._gesture_moved = False
         self._pointers[int(event.pointerId)] = self._local(event)
+        self._pressed_at = float(getattr(event, "timeStamp", 0.0))
 
     def on_pointer_move(self, event: Any) -> None:
         """Drag to pan, pinch to zoom (about the fingers' middle, which the map follows)."""
@@ -358,6 +360,7 @@ class MapControl:
         towards a target the browser prefers (Chromium's touch adjustment moves it several px), so the tap is
         taken from here."""
         self._pointers.pop(int(event.pointerId), None)
+        self._pressed_at = float(getattr(event, "timeStamp", 0.0))
         if not self._gesture_moved and str(getattr(event, "pointerType", "")) in ("touch", "pen"):
             self._lifted = (float(event.clientX), float(event.clientY), float(getattr(event, "timeStamp", 0.0)))
         if self._gesture_moved:
@@ -365,6 +368,12 @@ class MapControl:
             if not self._pointers:
                 self.svg.setAttribute("data-moving", "false")
                 self.apply()
+
+    def focus_from_press(self, event: Any) -> bool:
+        """Whether a territory took the focus from a press on the map (the mouse's or a finger's), not from the
+        keyboard: its badge is where the pointer is, and moving the map then would move it from under the
+        click that follows (a badge near the edge pressed would only bring itself to the middle)."""
+        return abs(float(getattr(event, "timeStamp", 0.0)) - self._pressed_at) <= TAP_CLICK_MS
 
     def click_was_drag(self, event: Any) -> bool:
         """Whether a click is the end of a drag or pinch (then it selects nothing)."""

@@ -3,7 +3,8 @@
 
 One test, the browser being what is tested: on a phone upright (390 x 844) and on its side (844 x 390) and on
 a laptop (1440 x 900), the classic world and Castle Risk's Europe as they open; on the phones, a few real
-taps 10 px off badges claim the territory the model names, and a tap as near two badges brings up the
+taps 10 px off badges claim the territory the model names, a badge at the map's side pressed by a finger and
+by the mouse is claimed without moving the map, and a tap as near two badges brings up the
 chooser of the two, whose button claims its territory. Screenshots go to test-results/screens/ (map-*.png).
 """
 
@@ -68,6 +69,26 @@ def _check_opening(page: Any, drawing: Drawing, label: str) -> Viewport:
     return shown
 
 
+# The unclaimed territories whose badge is uncovered but within 20 px of the map's edge or of the buttons over
+# it (where a keyboard's focus brings a territory to the middle): [id, x, y] of the badge's centre.
+_NEAR_AN_EDGE = """() => {
+    const near = (x, y, r) => x > r.left - 20 && x < r.right + 20 && y > r.top - 20 && y < r.bottom + 20;
+    const inside = (x, y, r) => x >= r.left + 20 && x <= r.right - 20 && y >= r.top + 20 && y <= r.bottom - 20;
+    const map = document.getElementById('board').getBoundingClientRect();
+    const over = [...document.querySelectorAll('.map-tools, .map-legend')].map(e => e.getBoundingClientRect());
+    const found = [];
+    for (const g of document.querySelectorAll('#territories [data-territory]')) {
+        if (g.dataset.owner !== '') continue;
+        const b = g.querySelector('.army-badge').getBoundingClientRect();
+        const x = b.left + b.width / 2, y = b.top + b.height / 2;
+        const top = document.elementFromPoint(x, y);
+        if (top === null || !g.contains(top)) continue;
+        if (!inside(x, y, map) || over.some(r => near(x, y, r))) found.push([g.dataset.territory, x, y]);
+    }
+    return found;
+}"""
+
+
 def _claimed(page: Any, tid: str) -> bool:
     return bool(page.evaluate(f"document.querySelector('[data-territory=\"{tid}\"]').dataset.owner !== ''"))
 
@@ -96,6 +117,15 @@ def _taps_go_where_the_model_says(page: Any, drawing: Drawing, name: str) -> Non
         if claimed == 3:
             break
     assert claimed == 3
+    # A badge at the map's side pressed (a finger, then the mouse) is claimed where it is: the focus that the
+    # press gives moves nothing (it once brought the badge to the middle, and the click then missed it).
+    edge = page.evaluate(_NEAR_AN_EDGE)
+    assert len(edge) >= 2, edge
+    for (tid, x, y), press in zip(edge, (page.touchscreen.tap, page.mouse.click)):
+        press(x, y)
+        page.wait_for_function(f"document.querySelector('[data-territory=\"{tid}\"]').dataset.owner !== ''",
+                               timeout=5_000)
+        assert _page_view(page, drawing).box == view.box
     # A tap as near two badges: the chooser, by the finger, with the two names the model gives.
     assert _page_view(page, drawing).box == view.box  # the taps moved nothing
     for a, b in ((a, b) for a in clear for b in clear if a < b):
