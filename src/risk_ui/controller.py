@@ -34,7 +34,7 @@ from risk.actions import (
     UseCommander,
 )
 from risk.board import load_board
-from risk.codec import clean_name
+from risk.codec import clean_name, name_shows
 from risk.dice import DiceModel
 from risk.engine import check, legal_actions, occupy_range
 from risk.events import BattleFought, Captured, Event, Revealing
@@ -52,6 +52,7 @@ from risk_ui.words import (
     Unfetchable,
     armies_text,
     error_text,
+    name_shows_nothing,
     welcome_move_text,
 )
 
@@ -171,7 +172,10 @@ def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
             raise ValueError(f"choose a colour for player {i + 1}") from None
         if not 0 <= colour < len(PALETTE):
             raise ValueError(f"choose a colour for player {i + 1}")
-        name = clean_name(str(form.get(f"name-{i}", ""))) or PALETTE[colour].name
+        name = clean_name(str(form.get(f"name-{i}", "")))
+        if name and not name_shows(name):
+            raise ValueError(name_shows_nothing(i + 1))
+        name = name or PALETTE[colour].name
         controller = str(form.get(f"controller-{i}") or HUMAN)
         seats.append(Seat(name, colour, controller))
     colours = [s.colour for s in seats]

@@ -52,6 +52,12 @@ def error_text(error: BaseException, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
+def name_shows_nothing(player: int) -> str:
+    """Why the new-game dialog refuses a name made only of characters that draw nothing."""
+    return (f"the name of player {player} shows nothing (only invisible characters): type a name with at "
+            "least one letter, digit or symbol, or leave it empty to use the colour's name")
+
+
 def board_missing_text(ref: str) -> str:
     """Why the map of a game cannot be drawn: this browser holds no board by its reference."""
     return f"this browser holds no board {ref}"

@@ -618,3 +618,15 @@ def test_the_headquarters_choice_is_one_value_off_all_or_the_shorter_goal():
     assert settings.options == ("auto-setup", "headquarters-short")
     c = Controller.new(settings, seed=1)
     assert c.state.rules.headquarters and c.state.rules.headquarters_short
+
+
+def test_the_new_game_dialog_refuses_a_name_that_shows_nothing_and_cleans_the_others():
+    """Issue #28: a lone zero-width space is refused with a message naming the player; a right-to-left
+    override is dropped from a typed name."""
+    from risk_ui.words import name_shows_nothing
+
+    form = {"count": "3", "name-0": "\u202eAnn", "name-1": "\u200b", "name-2": "Cy"}
+    with pytest.raises(ValueError, match="player 2") as refused:
+        parse_settings(form)
+    assert str(refused.value) == name_shows_nothing(2)
+    assert [s.name for s in parse_settings({**form, "name-1": "Bob"}).seats] == ["Ann", "Bob", "Cy"]

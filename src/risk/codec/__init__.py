@@ -96,7 +96,15 @@ from risk.codec.errors import (
 )
 from risk.codec.frame import FORMAT_GAME_V1, FORMAT_REPLAY_V1, FORMAT_STATE_V1, NEWEST_FORMAT
 from risk.codec.rules import EDITION_TABLE, OPTION_TABLE
-from risk.codec.seats import CONTROLLER_TABLE, MAX_NAME_BYTES, clean_name, fit_name, name_problem
+from risk.codec.seats import (
+    CONTROLLER_TABLE,
+    MAX_NAME_BYTES,
+    clean_name,
+    fit_name,
+    graphemes,
+    name_problem,
+    name_shows,
+)
 
 __all__ = [
     "ACTION_TABLE",
@@ -136,7 +144,9 @@ __all__ = [
     "encode_share",
     "encode_state",
     "fit_name",
+    "graphemes",
     "name_problem",
+    "name_shows",
     "replay_length",
     "share_present",
 ]
