@@ -1108,6 +1108,9 @@ class Flow:
             if (len(state.defender_faces) != defending or len(state.attacker_faces) != state.battle_dice
                     or state.battle_dice > state.armies[state.battle_source] - 1 or not self.decision_open(state)):
                 return "the dice on the table do not fit the battle"
+        if phase is Phase.OCCUPY and self.occupy_range(state)[1] < 1:
+            # Its only move would leave the captured territory empty: no later position could be saved.
+            return "the attacking territory of the move-in has no army to move in"
         problem = self.winner_problem(state)
         if problem:
             return problem

@@ -855,6 +855,11 @@ class CastleFlow(Flow):
             return "a hidden army was chosen before its time"
         if phase is HIDING and (extra.hidden[state.current] or state.hands != [[] for _ in range(n)]):
             return "the hidden armies do not go round the table"
+        out = sum(1 for p in range(n) if not state.alive[p])
+        if (sum(len(sites) for sites in extra.hidden) > n
+                or any(len(sites) > (1 + out if state.alive[p] else 0) for p, sites in enumerate(extra.hidden))):
+            # One site each, chosen in the setup; a player holds more only by taking a fallen player's.
+            return "there are more hidden-army sites than players chose"
         if any(t in extra.castles or not 0 <= t < board.size for sites in extra.hidden for t in sites if t >= 0):
             return "a hidden army waits on a castle"
         track = extra.track

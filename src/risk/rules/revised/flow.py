@@ -556,6 +556,8 @@ class RevisedFlow(Flow):
                 return "what the player to move held at the start of its turn does not fit the board"
             if state.sets_traded > state.turn:
                 return "more trades were made than turns were played"
+            if sum(1 for holder in extra.holders if holder >= 0) > state.turn:
+                return "more objectives were claimed than turns were played (one a turn at most)"
             if extra.claimed and phase is Phase.ATTACK:
                 return "attacks go on after an objective was claimed"
             if extra.starting_used and not extra.has_reward(state.current, "starting-maneuver"):
