@@ -41,7 +41,7 @@ from risk.state import GameState, Phase
 from risk_ui import storage, words
 from risk_ui.controller import Controller, not_shown_message, page_can_show
 from risk_ui.storage import NO_FLOOR, SaveConflict, SaveEntry, Saves, StorageFull
-from risk_ui.words import UNDO_FLOOR
+from risk_ui.words import UNDO_FLOOR, cannot_save_text
 
 PANEL_ID = "saves-panel"
 STYLESHEET = "./assets/style/saves.css"
@@ -75,6 +75,7 @@ class Session:
         self.save_id = ""
         self.message = ""  # a sentence for the player: a damaged link, a full storage, another tab
         self.full = False  # the last save did not fit: the player is asked to make room
+        self.unsaved = ""  # why the game on the table cannot be saved (no code can hold it), or ""
         self.link = ""  # the link code of the game on the table (its present moment)
         # What was saved last: the game (held, so no other game can take its id), its moment and viewer.
         self._saved: tuple[Game | None, int, int, int] = (None, -1, -1, -2)
@@ -238,6 +239,13 @@ class Session:
         except SaveConflict as conflict:
             self._diverged(controller, conflict)
             return
+        except CannotEncode as error:  # never silent: the last good save and the address stay as they were
+            self._saved = (game, *_moment(controller), controller.ui.viewer)  # tried again after the next move
+            self.message = self.message.replace(self.unsaved, "").strip()
+            self.unsaved = cannot_save_text(str(error))
+            self.say(self.unsaved)
+            controller.ui.notice, controller.ui.error = self.message, True
+            return
         self._wrote(controller, entry)
         if self._quiet_after(moved):
             self.message = ""  # a move since: what was said is old news (a lack of storage is not)
@@ -247,6 +255,8 @@ class Session:
         if self.full:
             self.full = False
             self.message = self.message.replace(storage.FULL_MESSAGE, "").strip()
+        if self.unsaved:
+            self.message, self.unsaved = self.message.replace(self.unsaved, "").strip(), ""
         self._saved = (controller.game, *_moment(controller), controller.ui.viewer)
         self._saved_count = len(controller.game.history)
         self.link, self._present = entry.link, (controller.game, *_moment(controller))
@@ -291,7 +301,10 @@ class Session:
         if self._shown[0] is controller.game and self._shown[1:] == moment[1:]:
             return ""
         self._shown = moment
-        return self.address(controller)
+        try:
+            return self.address(controller)
+        except CannotEncode:  # said by save(): the address keeps the last moment that could be saved
+            return ""
 
     def _quiet_after(self, moved: bool) -> bool:
         return bool(self.message) and (moved or self.message == storage.FULL_MESSAGE) and (
@@ -716,7 +729,12 @@ class SavesPanel:
         try:
             code = encode_share(game, since=since)
         except ValueError:  # a game the replay code cannot hold still goes as its present moment
-            code = session.present(self.page.controller)
+            try:
+                code = session.present(self.page.controller)
+            except CannotEncode as error:
+                session.message = cannot_save_text(str(error))
+                self.refresh()
+                return
         url = self.browser.address(code)
         try:
             session.message = await self.browser.send(url)

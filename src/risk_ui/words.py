@@ -58,6 +58,21 @@ def name_shows_nothing(player: int) -> str:
             "least one letter, digit or symbol, or leave it empty to use the colour's name")
 
 
+CANNOT_SAVE = "This game cannot be saved"
+
+
+def cannot_save_text(reason: str) -> str:
+    """Why the game on the table is not being saved: the last good save and the address keep the moment before.
+
+    >>> cannot_save_text("this game cannot be put in a code: a territory has no armies")[:57]
+    'This game cannot be saved (a territory has no armies): th'
+    """
+    reason = reason.removeprefix("this game cannot be put in a code: ").removeprefix(
+        "this game cannot be put in a replay code: ").rstrip(".")
+    why = f" ({reason})" if reason else ""
+    return f"{CANNOT_SAVE}{why}: the last good save is kept, and the moves made since are only on this page."
+
+
 def board_missing_text(ref: str) -> str:
     """Why the map of a game cannot be drawn: this browser holds no board by its reference."""
     return f"this browser holds no board {ref}"

@@ -7,6 +7,7 @@ it); a replay code is the rules, the seats, the seed (or the first state), and e
 
 from __future__ import annotations
 
+import re
 import zlib
 from collections.abc import Callable, Sequence
 
@@ -124,7 +125,7 @@ def decode_state(code: str) -> GameState:
 def _encode_checked(fmt: int, write: Callable[[Writer, int], None], same: Callable[[str], bool]) -> str:
     """Write the compact layout, or the plain one if the compact one cannot hold the state; return the
     first code that decodes back to the same thing."""
-    problem = "the state breaks the rules"
+    problem = ""  # why the layout that came nearest failed: a refusal of the decoder says most
     for layout in (COMPACT, PLAIN):
         w = Writer()
         try:
@@ -132,7 +133,7 @@ def _encode_checked(fmt: int, write: Callable[[Writer, int], None], same: Callab
         except CannotEncode:
             raise
         except (Unfit, LookupError, ValueError, TypeError, ArithmeticError) as exc:
-            problem = str(exc) or type(exc).__name__
+            problem = problem or str(exc) or type(exc).__name__  # ("this edition has one layout" hid the reason)
             continue
         code = seal(fmt, w)
         try:
@@ -140,8 +141,11 @@ def _encode_checked(fmt: int, write: Callable[[Writer, int], None], same: Callab
                 return code
             problem = "it does not decode to the same game"
         except CodecError as exc:
-            problem = str(exc)
-    raise CannotEncode(f"this game cannot be put in a code: {problem}")
+            problem = _CORRUPT_PREFIX.sub("", str(exc)).rstrip(".")
+    raise CannotEncode(f"this game cannot be put in a code: {problem or 'the state breaks the rules'}")
+
+
+_CORRUPT_PREFIX = re.compile(r"^This [a-z ]+ is corrupt: ")
 
 
 def code_layout(code: str) -> str:
