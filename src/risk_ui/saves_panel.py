@@ -201,6 +201,7 @@ class Session:
         controller.ui.dialog_open = dialog and keep_dialog
         self.save_id = save_id
         self._set_floor(loaded.game, entry, loaded.problem)
+        self.saves.make_current(save_id)  # Continue opens the game last on the table
         if loaded.problem:
             self.say(loaded.problem)
             self._saved = (None, -1, -1, -2)  # written again whole at once, from what could be read

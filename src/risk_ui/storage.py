@@ -39,6 +39,7 @@ again, so undo takes back an end of turn that drew one.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
@@ -663,6 +664,13 @@ class Saves:
                             self.keys.tail(entry.id): Tail.text(1, len(game.history), code_crc(replay), [])},
                     current=False)
         return entry
+
+    def make_current(self, save_id: str) -> None:
+        """Make a save the game on the table (a Load, or a reload of its link, put it there without a
+        write): a plain visit and Continue open it. A full storage keeps the current id it has."""
+        if self.current_id() != save_id:
+            with contextlib.suppress(QuotaExceeded):
+                self.backend.set(self.keys.current, save_id)
 
     def keep_link(self, game: Game, save_id: str) -> SaveEntry:
         """Keep a game opened from a link as a save (the current game from now on)."""
