@@ -80,6 +80,7 @@ class Session:
         # What was saved last: the game (held, so no other game can take its id), its moment and viewer.
         self._saved: tuple[Game | None, int, int, int] = (None, -1, -1, -2)
         self._saved_count = 0  # actions in the game when it was last written
+        self._wrote_own = False  # the last write held a move a person made here
         self._shown: tuple[Game | None, int, int] = (None, -1, -1)  # what the address holds
         self._present: tuple[Game | None, int, int] = (None, -1, -1)  # what ``link`` is the present of
         self._coder: ReplayCoder | None = None  # the replay code of the game on the table, kept up
@@ -230,6 +231,7 @@ class Session:
             self.save_id = self._fresh_id()  # another game on the table: a new save
         # Whether a move was made since (a hand-off screen passed is not one).
         moved = previous[0] is not None and previous[1:3] != _moment(controller)
+        own = self._own_moves(controller)
         try:
             entry = self.saves.autosave(game, self.save_id, controller.ui.viewer, self.floor(controller))
         except StorageFull as error:
@@ -248,6 +250,7 @@ class Session:
             controller.ui.notice, controller.ui.error = self.message, True
             return
         self._wrote(controller, entry)
+        self._wrote_own = own  # the write holds a person's move: another tab's write over it must not lose it
         if self._quiet_after(moved):
             self.message = ""  # a move since: what was said is old news (a lack of storage is not)
         self._said_pruned()
@@ -332,15 +335,16 @@ class Session:
         if not save_id:
             return False
         stored = saves.revision(save_id)
-        if stored == saves.known_revision(save_id):
+        overwritten = saves.overwritten(save_id)  # another tab wrote in the same moment as this one
+        if stored == saves.known_revision(save_id) and not overwritten:
             return False
         if stored is None:  # deleted elsewhere: the game stays on the table, a new save at the next move
             saves.forget(save_id)
             self.save_id = self._fresh_id()
             self.say(DELETED)
             return True
-        if self.changed(controller) and self._own_moves(controller):
-            self._keep_apart(controller)
+        if (self.changed(controller) and self._own_moves(controller)) or (overwritten and self._wrote_own):
+            self._keep_apart(controller)  # a person's moves here are not in the stored save: kept apart
         else:
             self._follow(controller)
         return True

@@ -403,6 +403,9 @@ class Saves:
         self._base: dict[str, tuple[weakref.ref[Game], int, int]] = {}
         # Per save: the revision this page last wrote or claimed (absent: none, it must not exist).
         self._revision: dict[str, int | None] = {}
+        # Per save: its tail exactly as this page last wrote or read it. Two tabs writing in the same moment
+        # both write the next revision number; only the text tells that the other tab's write won.
+        self._seen: dict[str, str | None] = {}
         self.pruned: list[SaveEntry] = []  # what the last write deleted to make room
 
     # -- reading ----------------------------------------------------------------------------------
@@ -489,6 +492,7 @@ class Saves:
         assert game is not None
         if claim:
             self._revision[save_id] = revision
+            self._seen[save_id] = self.backend.get(self.keys.tail(save_id))
             if problem:
                 self._base.pop(save_id, None)  # the next write replaces the damaged record whole
             else:
@@ -583,7 +587,7 @@ class Saves:
         pruning every other autosave leaves no room.
         """
         stored = self.revision(save_id)
-        if stored != self._revision.get(save_id):
+        if stored != self._revision.get(save_id) or self.overwritten(save_id):
             raise SaveConflict(save_id, stored)
         revision = max(stored or 0, 0) + 1
         old = self.entry(save_id)
@@ -605,7 +609,16 @@ class Saves:
                                 self.keys.tail(save_id): Tail.text(revision, count, crc, [])}, current=True)
             self._base[save_id] = (weakref.ref(game), count, crc)
         self._revision[save_id] = revision
+        self._seen[save_id] = self.backend.get(self.keys.tail(save_id))
         return entry
+
+    def overwritten(self, save_id: str) -> bool:
+        """Whether another tab wrote this save over this page's last write with the same revision number
+        (both wrote in the same moment, each from the revision before): the stored tail is not the one
+        this page wrote or read."""
+        seen = self._seen.get(save_id)
+        return (seen is not None and self.revision(save_id) == self._revision.get(save_id)
+                and self.backend.get(self.keys.tail(save_id)) != seen)
 
     def catch_up(self, save_id: str, game: Game) -> bool:
         """Play on ``game`` (this page's game of the save, as it last read or wrote it) the moves another
@@ -628,16 +641,19 @@ class Saves:
         except Exception:  # stored text that does not play: read() makes sense of it
             return False
         self._revision[save_id] = tail.revision
+        self._seen[save_id] = raw
         return True
 
     def claim(self, save_id: str) -> None:
         """Write this save next over whatever is stored now (a link that carries the saved game on)."""
         self._revision[save_id] = self.revision(save_id)
+        self._seen[save_id] = self.backend.get(self.keys.tail(save_id))
         self._base.pop(save_id, None)
 
     def forget(self, save_id: str) -> None:
         """Stop writing this save (another tab deleted it, or this page moves to another save)."""
         self._revision.pop(save_id, None)
+        self._seen.pop(save_id, None)
         self._base.pop(save_id, None)
 
     def import_code(self, text: str, name: str = "Imported") -> SaveEntry:
