@@ -54,8 +54,8 @@ def error_text(error: BaseException, limit: int = 200) -> str:
 
 def name_shows_nothing(player: int) -> str:
     """Why the new-game dialog refuses a name made only of characters that draw nothing."""
-    return (f"the name of player {player} shows nothing (only invisible characters): type a name with at "
-            "least one letter, digit or symbol, or leave it empty to use the colour's name")
+    return (f"the name of player {player} shows nothing: type a letter, digit or symbol, or leave it empty for "
+            "the colour's name")
 
 
 CANNOT_SAVE = "This game cannot be saved"

@@ -1,6 +1,7 @@
 """Issue #28's crafted link in Chromium: a move-in whose attacking territory holds 1 army. The page says
 why it cannot open it and keeps the game it had: the board, the save and the address stay as they were.
-One page load; the screenshots are taken at the three sizes on the same page."""
+Then the new-game dialog refuses a name that shows nothing. One page load; the screenshots are taken at
+the three sizes on the same page."""
 
 from __future__ import annotations
 
@@ -57,6 +58,16 @@ def test_the_crafted_move_in_link_is_refused_with_its_reason_and_nothing_is_lost
         for name, size in SIZES.items():
             page.set_viewport_size(size)
             shoot(page, f"crafted-link-refused-{name}")
+        # A name of a zero-width space alone is refused by the new-game dialog, with a message naming the player.
+        page.locator("#new-game").click()
+        page.locator("#ng-name-1").fill("\u200b")
+        page.locator("#ng-start").click()
+        error = page.locator("#ng-error")
+        error.filter(has_text="player 2 shows nothing").wait_for(timeout=10_000)
+        for name, size in SIZES.items():
+            page.set_viewport_size(size)
+            error.scroll_into_view_if_needed()
+            shoot(page, f"name-invisible-refused-{name}")
         assert not errors, errors
     finally:
         context.close()
