@@ -80,7 +80,7 @@ class Session:
         # What was saved last: the game (held, so no other game can take its id), its moment and viewer.
         self._saved: tuple[Game | None, int, int, int] = (None, -1, -1, -2)
         self._saved_count = 0  # actions in the game when it was last written
-        self._wrote_own = False  # the last write held a move a person made here
+        self._last_write: tuple[Game | None, int] = (None, -1)  # the game last written and its count before
         self._shown: tuple[Game | None, int, int] = (None, -1, -1)  # what the address holds
         self._present: tuple[Game | None, int, int] = (None, -1, -1)  # what ``link`` is the present of
         self._coder: ReplayCoder | None = None  # the replay code of the game on the table, kept up
@@ -231,7 +231,7 @@ class Session:
             self.save_id = self._fresh_id()  # another game on the table: a new save
         # Whether a move was made since (a hand-off screen passed is not one).
         moved = previous[0] is not None and previous[1:3] != _moment(controller)
-        own = self._own_moves(controller)
+        since = self._saved_count if previous[0] is game else -1  # the moves this write adds
         try:
             entry = self.saves.autosave(game, self.save_id, controller.ui.viewer, self.floor(controller))
         except StorageFull as error:
@@ -250,7 +250,7 @@ class Session:
             controller.ui.notice, controller.ui.error = self.message, True
             return
         self._wrote(controller, entry)
-        self._wrote_own = own  # the write holds a person's move: another tab's write over it must not lose it
+        self._last_write = (game, since)  # if another tab's write lands over it, were a person's moves in it?
         if self._quiet_after(moved):
             self.message = ""  # a move since: what was said is old news (a lack of storage is not)
         self._said_pruned()
@@ -343,7 +343,7 @@ class Session:
             self.save_id = self._fresh_id()
             self.say(DELETED)
             return True
-        if (self.changed(controller) and self._own_moves(controller)) or (overwritten and self._wrote_own):
+        if (self.changed(controller) and self._own_moves(controller)) or (overwritten and self._wrote_own(controller)):
             self._keep_apart(controller)  # a person's moves here are not in the stored save: kept apart
         else:
             self._follow(controller)
@@ -360,6 +360,19 @@ class Session:
             self._keep_apart(controller)
         else:
             self._follow(controller)  # only computer players moved here: nothing of a person is lost
+
+    def _wrote_own(self, controller: Controller) -> bool:
+        """Whether this page's last write held a move a person made here (replayed only when another tab
+        wrote over it)."""
+        game, since = self._last_write
+        if game is not controller.game or since < 0:
+            return True
+        state = game.state_at(since)
+        for step in game.history[since:self._saved_count]:
+            if controller.is_human(state.current):
+                return True
+            apply(state, step.action)
+        return False
 
     def _own_moves(self, controller: Controller) -> bool:
         """Whether a person made a move here since the last write (undoing one counts)."""
