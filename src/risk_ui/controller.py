@@ -43,6 +43,7 @@ from risk.game import HUMAN, Game, Seat
 from risk.rules import EDITIONS, OPTIONS, Rules, make_rules
 from risk.state import GameState, Phase
 from risk_ui import record_state
+from risk_ui.coach import Coach
 from risk_ui.edition_actions import CLASSIC, EditionActions
 from risk_ui.palette import NEUTRAL, PALETTE, Colour
 from risk_ui.record_state import RecordUi
@@ -313,6 +314,7 @@ class Controller:
     game: Game
     ui: UiState = field(default_factory=UiState)
     centres: dict[int, tuple[float, float]] = field(default_factory=dict)  # for arrow-key moves
+    coach: Coach = field(default_factory=Coach)  # the guided first turn (kept across games)
 
     @classmethod
     def new(cls, settings: NewGameSettings = DEFAULT_SETTINGS, seed: int = 0) -> Controller:
@@ -542,6 +544,11 @@ class Controller:
             return
         if name in ("learn-next", "learn-back"):  # the view keeps the step within the steps there are
             ui.learn_step = max(0, ui.learn_step + (1 if name == "learn-next" else -1))
+            return
+        if name.startswith("coach-"):
+            if name == "coach-again":
+                ui.home = False
+            self.coach.command(name, self)
             return
         if name == "contrast":
             ui.high_contrast = not ui.high_contrast

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from risk.board import Board, load_board
-from risk_ui import layout, view
+from risk_ui import coach, layout, view
 from risk_ui.controller import EXCLUSIVE_OPTIONS, MAX_SEATS, Controller
 from risk_ui.help_text import SHORTCUTS, Shortcut
 from risk_ui.map_control import MapControl
@@ -188,6 +188,7 @@ class Page:
         self._map_loading = ""
         self._map_failed: dict[str, str] = {}
         self._rendering = False
+        self._coach_marked: list[str] = []  # the element the guided turn's mark is on
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -652,6 +653,7 @@ class Page:
         if not mapped and wanted in self._map_failed:
             self.controller.ui.problem = (f"The map of this game could not be loaded: {self._map_failed[wanted]}. "
                                           "Reload the page to try again.")
+        self.controller.coach.observe(self.controller)  # the guided turn follows the game's phase
         screen = view.render(self.controller)
         doc = self.document
         body = doc.body
@@ -728,6 +730,7 @@ class Page:
             tid = screen.territories[screen.focus].id
             self._territories[tid].focus()
             self._rove(tid)
+        self._place_coach()
         for hook in self.after_render:
             try:
                 hook()
@@ -754,6 +757,20 @@ class Page:
                 active.focus()
             else:
                 active.focus(self._no_scroll)
+    def _place_coach(self) -> None:
+        """The guided turn's mark on its element (a territory of the map, or a button) and its bubble beside it."""
+        def find(ident: str) -> Any:
+            if ident.startswith("t-") and ident[2:] in self._territories:
+                return self._territories[ident[2:]]
+            try:
+                found = self.document.getElementById(ident)
+            except Exception:  # a fake page without the element
+                return None
+            return None if self._none(found) else found
+
+        window = getattr(self.document, "defaultView", None)
+        coach.place(find, None if self._none(window) else window, self.controller.coach.target(self.controller),
+                    self._coach_marked)
 
     def report(self, doing: str, error: BaseException) -> None:
         """Show an unexpected error to the player at once (and its traceback in the console); the page

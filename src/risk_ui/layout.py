@@ -204,6 +204,19 @@ def home_html() -> str:
         "</div></div>")
 
 
+def coach_html() -> str:
+    """The guided first turn's bubble (risk_ui.coach): the offer, or a step's words, placed next to the element
+    marked; not modal, so the page under it plays as usual."""
+    return (
+        '<section id="coach" class="coach" role="region" aria-labelledby="coach-title" aria-live="polite" hidden>'
+        '<h2 id="coach-title" class="coach-title"></h2><p id="coach-text" class="coach-text"></p>'
+        '<div class="coach-buttons">'
+        + _button("coach-start", words.COACH_YES, element_id="coach-start", extra=' class="primary"')
+        + _button("coach-no", words.COACH_NO, element_id="coach-no")
+        + _button("coach-skip", words.COACH_SKIP, element_id="coach-skip")
+        + "</div></section>")
+
+
 def app_html() -> str:
     """Everything that goes into ``<div id="app">``: the turn and its actions (under the map on a wide
     screen), the side column (players, log, record, …), the overlays and the dialog."""
@@ -339,5 +352,6 @@ def app_html() -> str:
         + _button("finish-now", "Finish the game now", element_id="out-finish")
         + _button("home", "Leave: back to the menu", element_id="out-leave")
         + "</div></div>"
+        + coach_html()
         + home_html()
         + dialog_html())

@@ -62,6 +62,7 @@ async def main() -> None:
     # A plain visit opens on the first screen; a link (the game in the address) or a test's query goes
     # straight to the game.
     controller.ui.home = not fresh and not dom.page_fragment().lstrip("#")
+    controller.coach.eligible = controller.ui.home  # the guided first turn is offered on a plain visit
     page = dom.connect(controller, _random_seed)
     saves_panel.connect(page, session)
     bots.start(page)

@@ -38,7 +38,7 @@ from risk.events import CardDrawn, TurnStarted
 from risk.game import Game, Step
 from risk.history import describe, last_move_by, seat_names
 from risk.state import GameState, Phase
-from risk_ui import storage, words
+from risk_ui import coach, storage, words
 from risk_ui.controller import Controller, not_shown_message, page_can_show
 from risk_ui.storage import NO_FLOOR, SaveConflict, SaveEntry, Saves, StorageFull
 from risk_ui.words import UNDO_FLOOR, cannot_save_text
@@ -553,6 +553,11 @@ def load_prefs(saves: Saves, controller: Controller) -> None:
     except Exception:
         text = ""
     controller.ui.high_contrast = "contrast" in text.split()
+    try:
+        stored = saves.backend.get(saves.keys.prefix + coach.STORAGE_KEY)
+    except Exception:
+        stored = None
+    controller.coach.restore(stored)
 
 
 def home_saves_html(session: Session) -> str:
@@ -613,6 +618,7 @@ class SavesPanel:
         self._tasks: set[asyncio.Task[None]] = set()
         self._full_shown = False
         self._prefs: str | None = None  # the preferences as last stored (None: not yet compared)
+        self._coach_kept = ""  # the guided turn's coach_state as last stored ("": none stored by this page)
 
     def mount(self) -> None:
         """Add the panel to the controls, and "Undo" and "Send this turn" to the hand-off screen; listen."""
@@ -849,6 +855,11 @@ class SavesPanel:
                 with contextlib.suppress(Exception):  # storage full or off: the look is only for this visit
                     self.session.saves.backend.set(self.session.saves.keys.prefix + PREFS_KEY, wanted)
             self._prefs = wanted
+        status = controller.coach.status
+        if self._coach_kept != status:
+            with contextlib.suppress(Exception):  # storage full or off: the guide is offered again next visit
+                self.session.saves.backend.set(self.session.saves.keys.prefix + coach.STORAGE_KEY, status)
+            self._coach_kept = status
 
     def _check_undo(self, controller: Controller) -> None:
         """Keep the state before the last action of the game on the table (for Undo) up to date."""

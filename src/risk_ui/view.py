@@ -645,6 +645,7 @@ def render(controller: Controller) -> Screen:
     controls.update(bots.controls(controller))
     controls.update(record.controls(controller))
     controls.update(welcome.controls(controller))
+    controls.update(controller.coach.controls(controller))
     html.update(record.html(controller))
     html.update(welcome.html(controller))
     territories = territory_views(controller) if past is None else record.past_territories(controller, past)

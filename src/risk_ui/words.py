@@ -204,3 +204,28 @@ def undo_offer_text(bot: str) -> str:
 
 END_TURN_CONFIRM = "You can still attack. Press End turn again to end your turn."
 END_TURN_AGAIN = "End turn anyway"
+# The guided first turn (risk_ui.coach): the offer, and each step's bubble.
+
+COACH_OFFER_TITLE = "New to Risk?"
+COACH_OFFER = "Let the page walk you through your first turn: place, attack, move in, end. It takes a minute."
+COACH_YES = "Show me"
+COACH_NO = "No thanks"
+COACH_SKIP = "Skip the guide"
+COACH_AGAIN = "Guide me through a turn"
+COACH_AGAIN_NOTE = "The guide comes back at the start of your next turn in a game on this device."
+COACH_PLACE = ("Place your armies here: tap this territory (or press Enter on it) until your new armies are all "
+               "placed. 1, 5 and All say how many go each tap.")
+COACH_ATTACK_FROM = ("Attack from here: tap this territory of yours (or press N to reach it, then Enter); it has "
+                     "the most armies next to a weak enemy.")
+COACH_ATTACK_TO = "Now tap the enemy territory marked, next to it, to attack it."
+COACH_ROLL = ("Roll the dice: \u201cAttack until won\u201d (B) rolls until the territory falls or your armies "
+              "run low. The defender wins ties.")
+COACH_MOVE = ("You took it! Move armies in: choose how many and press Move in (M). One always stays "
+              "behind.")
+COACH_END = ("End your turn (E). A capture this turn earns you a card. You could attack again or make one free "
+             "move first.")
+
+
+def coach_step_title(number: int, steps: int) -> str:
+    """The bubble's heading: "Step 2 of 4"."""
+    return f"Step {number} of {steps}"
