@@ -41,7 +41,7 @@ from risk.state import GameState, Phase
 from risk_ui import words
 from risk_ui.controller import Controller
 from risk_ui.edition_ui import EditionUi, Site
-from risk_ui.help_text import CASTLE_LOST
+from risk_ui.help_text import CASTLE_LOST, term_html
 from risk_ui.palette import site_svg
 from risk_ui.screen import Control
 from risk_ui.words import armies_text, breakdown_text, plural
@@ -170,7 +170,8 @@ def hand_html(c: Controller, seat: int) -> str:
             note += " <em>Not used with two players.</em>"
         items.append(
             f'<li class="card card-{CARD_KINDS[kind]}" data-card="{card}"><span class="card-title">'
-            f"{escape(title)}</span>{note}<span class=\"card-effect\">{escape(card_effect(state, card))}</span>"
+            f"{escape(title)}</span>{term_html(title)}{note}"
+            f'<span class="card-effect">{escape(card_effect(state, card))}</span>'
             f'<span class="card-plays">{"".join(buttons)}</span></li>')
     if not items:
         return '<li class="card-none">No cards: you draw at the start of your turn.</li>'
@@ -208,8 +209,8 @@ def hidden_and_orders_html(c: Controller, seat: int, enabled: bool) -> str:
         toggles.append(_button("orders", str(orders ^ bit), said, enabled and state.phase is Phase.ATTACK,
                                f' aria-pressed="{"true" if on else "false"}" data-order="{bit}"'))
     parts.append('<div class="orders" role="group" aria-label="Standing orders (what your cards do on other '
-                 'players\u2019 turns)"><p class="note">Standing orders, for other players\u2019 turns:</p>'
-                 + "".join(toggles) + "</div>")
+                 'players\u2019 turns)"><p class="note">Standing orders, for other players\u2019 turns:'
+                 + term_html("Standing orders") + "</p>" + "".join(toggles) + "</div>")
     return "".join(parts)
 
 

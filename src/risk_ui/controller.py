@@ -295,6 +295,7 @@ class UiState:
     home: bool = False  # the first screen covers the page (a plain visit, or "Menu")
     home_page: str = "menu"  # which of HOME_PAGES it shows
     learn_step: int = 0  # the step of "How to play" shown
+    learn_edition: str = ""  # the edition whose "How to play" shows ("": the game's on the table)
     dialog_preset: str = ""  # how the new-game dialog opens: "" as it was, "people": every seat a person
     finishing: bool = False  # only bots are left and the game is played to its end at once
     high_contrast: bool = False  # the high-contrast look (a preference, kept by the page)
@@ -540,7 +541,10 @@ class Controller:
             return
         if name == "home-page":
             ui.home, ui.home_page = True, arg if arg in HOME_PAGES else "menu"
-            ui.learn_step = 0
+            ui.learn_step, ui.learn_edition = 0, ""
+            return
+        if name == "learn-edition":  # How to play for another edition, from its first step
+            ui.learn_edition, ui.learn_step = arg, 0
             return
         if name in ("learn-next", "learn-back"):  # the view keeps the step within the steps there are
             ui.learn_step = max(0, ui.learn_step + (1 if name == "learn-next" else -1))

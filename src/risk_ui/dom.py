@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from risk.board import Board, load_board
-from risk_ui import coach, layout, view
+from risk.rules import EDITIONS
+from risk_ui import coach, layout, learn, view
 from risk_ui.controller import EXCLUSIVE_OPTIONS, MAX_SEATS, Controller
-from risk_ui.help_text import SHORTCUTS, Shortcut
+from risk_ui.help_text import LESSONS, SHORTCUTS, Shortcut
 from risk_ui.map_control import MapControl
 from risk_ui.map_view import group_colour
 from risk_ui.palette import SITES, mark_path, site_path
@@ -189,6 +190,8 @@ class Page:
         self._map_failed: dict[str, str] = {}
         self._rendering = False
         self._coach_marked: list[str] = []  # the element the guided turn's mark is on
+        self._pictured: set[str] = set()  # How to play's pictures drawn (their frames' ids)
+        self._picture_maps: set[str] = set()  # the maps fetched for them
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -731,6 +734,8 @@ class Page:
             self._territories[tid].focus()
             self._rove(tid)
         self._place_coach()
+        if self.controller.ui.home and self.controller.ui.home_page == "learn":
+            self._draw_pictures()
         for hook in self.after_render:
             try:
                 hook()
@@ -757,6 +762,34 @@ class Page:
                 active.focus()
             else:
                 active.focus(self._no_scroll)
+    def _draw_pictures(self) -> None:
+        """How to play's pictures of the edition shown, drawn from its map's drawing (fetched first if need be)."""
+        ui = self.controller.ui
+        key = learn.lesson_key(ui.learn_edition or self.controller.state.rules.edition)
+        board = EDITIONS[key].rules.map
+        figures = [(learn.picture_id(key, i), figure) for i, figure in LESSONS[key].figures]
+        if all(ident in self._pictured for ident, _ in figures):
+            return
+        text = self._map_texts.get(board)
+        if text is None:
+            if self._load_map is not None and board not in self._picture_maps:
+                self._picture_maps.add(board)
+
+                def arrived(text: str) -> None:
+                    self._map_texts[board] = text
+                    if not self._rendering:
+                        self.render()
+
+                self._load_map(board, arrived, lambda error: None)  # no picture: the words still teach
+            text = self._map_texts.get(board)
+            if text is None:
+                return
+        for ident, figure in figures:
+            if ident not in self._pictured:
+                self._pictured.add(ident)
+                self._by_id(ident).innerHTML = learn.picture_svg(text, board, figure.territory, figure.site,
+                                                                 figure.caption)
+
     def _place_coach(self) -> None:
         """The guided turn's mark on its element (a territory of the map, or a button) and its bubble beside it."""
         def find(ident: str) -> Any:
@@ -768,9 +801,12 @@ class Page:
                 return None
             return None if self._none(found) else found
 
+        target = self.controller.coach.target(self.controller)
+        index = self.controller.state.board.index.get(target[2:], -1) if target.startswith("t-") else -1
+        if index >= 0 and self.map is not None and self._coach_marked[:1] != [target]:
+            self.map.show(index)  # a territory newly marked is brought into view (once: the player may pan)
         window = getattr(self.document, "defaultView", None)
-        coach.place(find, None if self._none(window) else window, self.controller.coach.target(self.controller),
-                    self._coach_marked)
+        coach.place(find, None if self._none(window) else window, target, self._coach_marked)
 
     def report(self, doing: str, error: BaseException) -> None:
         """Show an unexpected error to the player at once (and its traceback in the console); the page

@@ -305,3 +305,151 @@ def shortcuts_html() -> str:
                    for s in SHORTCUTS)
     return (f'<table class="keys-table"><caption>Keyboard shortcuts (not while typing in a field)</caption>'
             f"<tbody>{rows}</tbody></table>")
+
+
+# ------------------------------------------------------------------------------------------------
+# How to play, for each edition (risk_ui.learn puts them on the page): a few steps, each with a picture drawn
+# from the edition's own map around a territory (``Figure``: the territory's id on the edition's board, what
+# stands on it, and the words that say what the picture shows).
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A picture of a step: the map around ``territory``, with ``site`` (one of risk_ui.palette.SITES, or "")
+    drawn on it, and ``caption`` saying what it shows."""
+
+    territory: str
+    caption: str
+    site: str = ""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """How to play one edition (or a family of editions): its steps, and a picture for some of them (by the
+    step's index)."""
+
+    steps: tuple[Step, ...]
+    figures: tuple[tuple[int, Figure], ...] = ()
+
+
+CLASSIC_LESSON = Lesson(LEARN_STEPS, (
+    (1, Figure("ontario", "Ontario and the territories it borders: armies placed here can attack any of them.")),
+    (2, Figure("north_africa", "North Africa and its neighbours: it may attack each of them, Brazil across "
+                               "the sea too.")),
+))
+
+REVISED_LESSON = Lesson((
+    Step("The goal: objectives", (
+        "Revised plays on the classic world map with cities and capitals on it. Eight objectives lie face up, "
+        "four Minor and four Major (take 4 cities in one turn, control Europe, control an enemy capital, \u2026).",
+        "You win by completing three objectives while holding your own capital, or by being the last player "
+        "standing. Claim at most one objective a turn, after your attacks, when you meet it.",
+    )),
+    Step("Capitals and cities", (
+        "Each player places a capital first; 15 cities stand on the map. A city counts twice towards your "
+        "armies (territories and cities divided by 3), and each capital you hold adds one more.",
+        "Lose your own capital and you cannot win on objectives until you take it back.",
+    )),
+    Step("Star trades", (
+        "Each card carries one star (two for Asia). Once a turn, while placing, trade cards worth 2 to 10 "
+        "stars for 2 to 30 armies: the more stars at once, the better the rate. Hands have no limit.",
+    )),
+    Step("Rewards", (
+        "Each objective carries a reward for whoever claims it: an Airfield (attack from it to any territory "
+        "with an Airfield), an Attack Die or a Defense Die (+1 on your highest die), 2 Troops every turn, a "
+        "Guaranteed Card, an Additional or a Starting Maneuver (an extra move).",
+        "Tap the \u201c?\u201d beside a reward's name in the Objectives panel to read what it does.",
+    )),
+    Step("Your turn", (
+        "Place your armies, trade stars, attack as in the classic game, claim an objective you meet, then make "
+        "one move along a chain of your territories, which ends the turn.",
+    )),
+), (
+    (1, Figure("western_europe", "A capital (the crown) on Western Europe and the territories around it.",
+               "capital")),
+    (3, Figure("egypt", "An Airfield (the aeroplane) on Egypt: a reward of an objective.", "airfield")),
+))
+
+CASTLE_LESSON = Lesson((
+    Step("The goal: the castles", (
+        "Castle Risk is Europe in 1850: six empires and the independent lands. Each player draws an empire and "
+        "puts a castle in it. Win by capturing every other player's castle.",
+        CASTLE_LOST + ". At most two dice attack a castle's territory: keep armies there.",
+    )),
+    Step("Person cards", (
+        "Everyone starts with three person cards and draws one each turn. A Reinforcement gives the armies of "
+        "the track's next space (4, 6, 8, \u2026); a General adds 1 to your highest attack die; a Marshall to "
+        "your defence; an Admiral carries armies across the sea; a Spy looks at a hand; a Diplomat makes a "
+        "truce.",
+        "Reinforcements and Diplomats are played before your first attack; Generals, Admirals and Spies any "
+        "time in your attacks.",
+    )),
+    Step("Standing orders", (
+        "Some cards act on other players' turns: say once what they do. \u201cPlay a Marshall when I am "
+        "attacked\u201d and \u201cBlock a Spy with my Spy\u201d are standing orders, so the device never "
+        "changes hands in the middle of someone's battle.",
+    )),
+    Step("The hidden army", (
+        "In setup each player picks, in secret, a territory for a hidden army. Once, before your first "
+        "attack, it comes out there if you still hold it, with the armies of the last Reinforcement played.",
+    )),
+    Step("Spoils, not reinforcements", (
+        "No armies at the start of a turn: at its end you collect 4 for every empire you hold whole, 6 for all "
+        "the independent lands and 8 for every castle chip you hold. There is no free move.",
+    )),
+), (
+    (0, Figure("london", "A castle (the tower) on London, the British empire's, and the lands next to it.",
+               "castle")),
+    (3, Figure("bavaria", "A hidden army's site (the pennant) on Bavaria: nobody else sees it.", "hidden")),
+))
+
+# How to play by edition: an edition with no lesson of its own is taught as the classic game (the 1963 rules).
+LESSONS: dict[str, Lesson] = {"classic": CLASSIC_LESSON, "revised": REVISED_LESSON, "castle": CASTLE_LESSON}
+
+
+# ------------------------------------------------------------------------------------------------
+# The names of rewards, cards and other pieces, explained where they appear (a "?" beside the name).
+
+TERMS: dict[str, str] = {
+    # Revised: the rewards of the objectives.
+    "Airfield": "Placed on a territory of yours: you may attack from it any territory that has an Airfield.",
+    "Additional Maneuver": "One more move along a chain of your territories at the end of each turn.",
+    "Starting Maneuver": "A move at the start of your attacks, after which you may still attack.",
+    "Guaranteed Card": "A card at the end of every turn, even one without a capture.",
+    "Attack Die": "+1 on your highest attack die in every battle.",
+    "2 Troops": "2 more armies at the start of every turn.",
+    "Defense Die": "+1 on your highest defence die in every battle.",
+    # Revised: the board's pieces.
+    "Capital": "Each player's first territory. Hold your own to win on objectives; each capital held adds an "
+               "army a turn.",
+    "City": "Counts as two territories towards your armies.",
+    "Stars": "Each card carries one star (two for Asia); trade 2 to 10 stars once a turn for 2 to 30 armies.",
+    # Castle Risk: the person cards.
+    "Reinforcement": "Gives the armies of the Reinforcement track's next space at once (4, 6, 8, \u2026); "
+                     "played before your first attack, and never comes back.",
+    "General": "Adds 1 to your highest attack die; stays in play until it loses a top pair.",
+    "Marshall": "Adds 1 to your highest defence die when you are attacked; stays until it loses a top pair.",
+    "Admiral": "Carries armies from your coast to an enemy coast on the same water; they fight to the end.",
+    "Spy": "Looks at a player's hand and makes them discard a card, unless their own Spy blocks it.",
+    "Diplomat": "A truce with one player: no attacks either way until your next turn (not with two players).",
+    # Castle Risk: the board's pieces.
+    "Standing orders": "What your cards do on other players' turns, said in advance: a Marshall played when "
+                       "you are attacked, a Spy blocked with your own.",
+    "Hidden army": "Armies waiting in secret on a territory you chose; once, before your first attack, they "
+                   "come out there if you hold it.",
+    "Castle": CASTLE_LOST + ". At most two dice attack it.",
+}
+
+
+def term_html(name: str) -> str:
+    """A "?" beside a name that opens its explanation next to it ("" for a name with no entry).
+
+    >>> "Adds 1 to your highest attack die" in term_html("General")
+    True
+    """
+    text = TERMS.get(name)
+    if text is None:
+        return ""
+    return (f'<details class="term" data-term="{escape(name)}"><summary title="{escape(text)}" '
+            f'aria-label="What is {escape(name)}?">?</summary><span class="term-text">{escape(text)}</span>'
+            "</details>")

@@ -12,7 +12,7 @@ from html import escape
 
 from risk.board import Board
 from risk.rules import EDITIONS, OPTIONS
-from risk_ui import help_text, record, welcome, words
+from risk_ui import help_text, learn, record, welcome, words
 from risk_ui.controller import DEFAULT_SETTINGS, EXCLUSIVE_OPTIONS, MAX_SEATS, SETUP_OPTION, page_can_show
 from risk_ui.map_view import group_colour, group_title
 from risk_ui.palette import PALETTE
@@ -196,7 +196,11 @@ def home_html() -> str:
         + _button("contrast", "High contrast", element_id="home-contrast", extra=' aria-pressed="false"')
         + "</section>"
         '<section id="home-learn-page" class="home-page" aria-label="How to play" hidden><h2>How to play</h2>'
-        + help_text.learn_html() + learn_nav + back + "</section>"
+        + learn.learn_html() + learn_nav
+        + _button("coach-again", words.COACH_AGAIN, element_id="coach-again",
+                  extra=' aria-describedby="coach-again-note"')
+        + f'<p id="coach-again-note" class="home-note">{escape(words.COACH_AGAIN_NOTE)}</p>'
+        + back + "</section>"
         '<section id="home-rules-page" class="home-page" aria-label="Rules" hidden><h2>Rules</h2>'
         + help_text.rules_html() + back + "</section>"
         '<section id="home-keys-page" class="home-page" aria-label="Keyboard shortcuts" hidden>'

@@ -28,6 +28,7 @@ from risk.state import GameState, Phase
 from risk_ui import words
 from risk_ui.controller import Controller
 from risk_ui.edition_ui import EditionUi, Site
+from risk_ui.help_text import term_html
 from risk_ui.palette import CITY_HEX, mark_svg, site_svg
 from risk_ui.screen import Control
 from risk_ui.words import armies_text, plural
@@ -232,7 +233,7 @@ def objectives_html(controller: Controller, state: GameState | None = None) -> s
                     text += f" ({controller.seat_name(rewarded)}'s, on {state.board.territories[where].name})"
                 elif holder >= 0 and rewarded < 0:
                     text += " (lost when its claimer was eliminated)"
-                facts.append(f'<span class="reward">{escape(text)}</span>')
+                facts.append(f'<span class="reward">{escape(text)}</span>{term_html(reward)}')
             meets = ""
             if holder >= 0:
                 facts.append(f'<span class="held">Held by {_holder_html(controller, holder)}</span>')

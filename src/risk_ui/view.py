@@ -31,7 +31,7 @@ from risk.history import describe, seat_names
 from risk.rules import EDITIONS, OPTIONS
 from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
-from risk_ui import bots, help_text, odds_view, record, welcome, words
+from risk_ui import bots, help_text, learn, odds_view, record, welcome, words
 from risk_ui.controller import (
     EXCLUSIVE_OPTIONS,
     MAX_SEATS,
@@ -554,10 +554,13 @@ def _home_controls(controller: Controller) -> dict[str, Control]:
     for page in ("menu", "learn", "rules", "keys"):
         ident = "home-menu" if page == "menu" else f"home-{page}-page"
         c[ident] = Control(hidden=ui.home_page != page)
-    steps = len(help_text.LEARN_STEPS)
+    key = learn.lesson_key(ui.learn_edition or controller.state.rules.edition)
+    steps = len(help_text.LESSONS[key].steps)
     step = min(max(ui.learn_step, 0), steps - 1)
-    for i in range(steps):
-        c[f"learn-{i}"] = Control(hidden=i != step)
+    for other in learn.lesson_editions():  # one step of one edition's lesson shows
+        c[learn.tab_id(other)] = Control(pressed=other == key)
+        for i in range(len(help_text.LESSONS[other].steps)):
+            c[learn.step_id(other, i)] = Control(hidden=other != key or i != step)
     c["learn-back"] = Control(disabled=step == 0)
     c["learn-next"] = Control(disabled=step >= steps - 1)
     c["learn-count"] = Control(text=f"{step + 1} of {steps}")
