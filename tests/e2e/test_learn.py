@@ -44,8 +44,8 @@ def _offered(page: Any) -> None:
     press = page.tap if page.evaluate("matchMedia('(pointer: coarse)').matches") else page.click
     press("#quick-computer")
     page.wait_for_function("document.body.dataset.overlay === ''")
-    if page.is_visible("#skip"):  # a computer player moves first
-        press("#skip")
+    # A computer player may move first: skip to the person's turn (the button is disabled once it is theirs).
+    page.evaluate("() => { const s = document.getElementById('skip'); if (!s.disabled && s.offsetParent) s.click(); }")
     page.wait_for_selector("#coach-start", state="visible", timeout=60_000)
     assert page.inner_text("#coach-title") == "New to Risk?"
     page.wait_for_function(f"{STORED}.includes('offered')")
