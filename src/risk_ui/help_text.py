@@ -355,9 +355,9 @@ REVISED_LESSON = Lesson((
         "stars for 2 to 30 armies: the more stars at once, the better the rate. Hands have no limit.",
     )),
     Step("Rewards", (
-        "Each objective carries a reward for whoever claims it: an Airfield (attack from it to any territory "
-        "with an Airfield), an Attack Die or a Defense Die (+1 on your highest die), 2 Troops every turn, a "
-        "Guaranteed Card, an Additional or a Starting Maneuver (an extra move).",
+        "Each objective carries a reward for whoever claims it: an Airfield (+1 on your highest die round it), "
+        "an Attack Die or a Defense Die (an extra die, the best kept), 2 Troops every turn, a Guaranteed Card, "
+        "an Additional or a Starting Maneuver (an extra move).",
         "Tap the \u201c?\u201d beside a reward's name in the Objectives panel to read what it does.",
     )),
     Step("Your turn", (
@@ -412,13 +412,15 @@ LESSONS: dict[str, Lesson] = {"classic": CLASSIC_LESSON, "revised": REVISED_LESS
 
 TERMS: dict[str, str] = {
     # Revised: the rewards of the objectives.
-    "Airfield": "Placed on a territory of yours: you may attack from it any territory that has an Airfield.",
-    "Additional Maneuver": "One more move along a chain of your territories at the end of each turn.",
-    "Starting Maneuver": "A move at the start of your attacks, after which you may still attack.",
+    "Airfield": "Placed on a territory of yours when claimed: +1 on your highest die when you attack from or "
+                "defend its territory or a territory next to it, while you hold its territory.",
+    "Additional Maneuver": "Two moves along a chain of your territories at the end of your turn, not one.",
+    "Starting Maneuver": "One move after placing your troops and before your first attack, besides the "
+                         "one at the end of the turn.",
     "Guaranteed Card": "A card at the end of every turn, even one without a capture.",
-    "Attack Die": "+1 on your highest attack die in every battle.",
-    "2 Troops": "2 more armies at the start of every turn.",
-    "Defense Die": "+1 on your highest defence die in every battle.",
+    "Attack Die": "When you attack, you roll one die more than you fight with and keep the best.",
+    "2 Troops": "2 more troops at the start of every turn.",
+    "Defense Die": "When you are attacked, you roll one die more than you fight with and keep the best.",
     # Revised: the board's pieces.
     "Capital": "Each player's first territory. Hold your own to win on objectives; each capital held adds an "
                "army a turn.",

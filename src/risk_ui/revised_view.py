@@ -28,7 +28,7 @@ from risk.state import GameState, Phase
 from risk_ui import words
 from risk_ui.controller import Controller
 from risk_ui.edition_ui import EditionUi, Site
-from risk_ui.help_text import term_html
+from risk_ui.help_text import TERMS, term_html
 from risk_ui.palette import CITY_HEX, mark_svg, site_svg
 from risk_ui.screen import Control
 from risk_ui.words import armies_text, plural
@@ -336,7 +336,9 @@ def claim_html(controller: Controller) -> str:
         reward = reward_name(extra, slot)
         more = "…" if flow.airfield_reward(state, slot) else ""
         text = f"Claim “{title}”" + (f" (reward: {reward}){more}" if reward else "")
-        buttons.append(f'<button type="button" data-action="objective" data-arg="{slot}">{escape(text)}</button>')
+        said = TERMS.get(reward, "")  # what the reward does, on the button's tooltip
+        tip = f' title="{escape(said)}"' if said else ""
+        buttons.append(f'<button type="button" data-action="objective" data-arg="{slot}"{tip}>{escape(text)}</button>')
     return "".join(buttons)
 
 

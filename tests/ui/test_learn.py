@@ -106,3 +106,16 @@ def test_the_castle_hand_explains_every_person_card_and_the_standing_orders() ->
     extras = view.render(c).html
     assert any('data-term="Standing orders"' in v for v in extras.values()) or \
         'data-term="Standing orders"' in (ui.sets_html(c, seat, True) or "")
+
+
+def test_a_claim_button_says_what_its_reward_does() -> None:
+    from risk_ui.scenarios import revised_claim
+
+    state = revised_claim(3)
+    c = Controller.from_state(DEFAULT_SETTINGS.seats, state)
+    c.ui.handoff, c.ui.viewer = -1, c.state.current
+    html = view.render(c).html["claim-choices"]
+    buttons = re.findall(r'<button[^>]*data-action="objective"[^>]*>([^<]*)</button>', html)
+    tips = re.findall(r'<button[^>]*data-action="objective"[^>]*title="([^"]*)"', html)
+    assert buttons and len(tips) == sum("reward:" in b for b in buttons) > 0
+    assert all(t in {escape(v) for v in help_text.TERMS.values()} for t in tips)
