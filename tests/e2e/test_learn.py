@@ -26,7 +26,8 @@ SHOWN = """() => {
           phase: document.body.dataset.phase, player: document.body.dataset.player};
 }"""
 MOMENT = ("() => document.body.dataset.phase + '|' + [...document.querySelectorAll('[data-territory]')]"
-          ".map(g => g.dataset.armies + (g.getAttribute('aria-pressed') || '')).join(',')")
+          ".map(g => g.dataset.armies + (g.getAttribute('aria-pressed') || '')).join(',')"
+          " + '|' + document.getElementById('end-turn').textContent")  # End turn asks once with attacks left
 
 
 def _open(browser: Any, url: str, options: dict[str, Any]) -> tuple[Any, Any]:

@@ -101,6 +101,8 @@ def test_each_step_advances_on_the_phase_change_that_says_it_was_done() -> None:
     assert shown(c) == ("end", "end-turn", coach.words.COACH_END)
     c.click(source)  # choosing another attack does not take the step back
     assert shown(c)[0] == "end"
+    c.command("end-turn")  # attacks are left: End turn asks once (End turn anyway), the guide stays on it
+    assert c.confirming_end() and shown(c)[0] == "end"
     c.command("end-turn")
     assert c.state.current != c.coach.seat
     c.coach.observe(c)
@@ -183,6 +185,8 @@ def test_the_guided_turn_completed_by_keys_on_the_page(mount) -> None:
     key("m")
     assert c.coach.step == "end" and marked().id == "end-turn"
     assert doc.getElementById("coach-text").textContent == coach.words.COACH_END
+    key("e")  # attacks are left: End turn asks once
+    assert c.coach.step == "end" and marked().id == "end-turn"
     key("e")
     assert c.coach.status == "done" and doc.getElementById("coach").hidden
     assert not doc.querySelectorAll("[data-coach-mark]")
