@@ -35,7 +35,7 @@ from risk.engine import legal_actions
 from risk.game import HUMAN, Game
 from risk.state import GameState, Phase
 from risk.visibility import public_view
-from risk_ui import record_state
+from risk_ui import motion, record_state
 from risk_ui.controller import Controller
 from risk_ui.screen import Control
 
@@ -255,6 +255,8 @@ class Autoplay:
             controller.play_bot(fallback_action(controller.state))
         self.actions += 1
         ui = controller.ui
+        if ui.motion and not (ui.fast or ui.skipping):  # the next move waits for this one's motion to play
+            return pace(ui.fast, ui.skipping) + motion.duration(motion.steps_for(ui.events)) / 1000
         return pace(ui.fast, ui.skipping)
 
 

@@ -272,6 +272,7 @@ class UiState:
     notice: str = ""  # the engine's refusal, or a hint; shown in the status region
     error: bool = False  # whether ``notice`` is a refusal
     events: tuple[Event, ...] = ()  # what the last command caused, for the message
+    motion: bool = False  # whether the page plays the events' motion (off under reduce motion, and off the page)
     report: BattleReport | None = None
     viewer: int = -1  # the seat who confirmed the hand-off: whose cards may show
     handoff: int = -1  # the seat the device must be passed to, or -1
@@ -357,7 +358,7 @@ class Controller:
         # The threshold belongs to one attack: a new game starts "until won".
         self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
                           dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast,
-                          high_contrast=kept.high_contrast)
+                          high_contrast=kept.high_contrast, motion=kept.motion)
         self._after_change()
 
     def quick_start(self, kind: str, seed: int) -> None:
@@ -370,7 +371,7 @@ class Controller:
         kept = self.ui
         self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
                           dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast,
-                          viewer=viewer, high_contrast=kept.high_contrast)
+                          viewer=viewer, high_contrast=kept.high_contrast, motion=kept.motion)
         self._after_change()
 
     def submit_dialog(self, form: Mapping[str, object], seed: int) -> bool:

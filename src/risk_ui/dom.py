@@ -18,7 +18,7 @@ from typing import Any
 
 from risk.board import Board, load_board
 from risk.rules import EDITIONS
-from risk_ui import coach, layout, learn, view
+from risk_ui import coach, layout, learn, motion, view
 from risk_ui.controller import EXCLUSIVE_OPTIONS, MAX_SEATS, Controller
 from risk_ui.help_text import LESSONS, SHORTCUTS, Shortcut
 from risk_ui.map_control import MapControl
@@ -192,6 +192,7 @@ class Page:
         self._coach_marked: list[str] = []  # the element the guided turn's mark is on
         self._pictured: set[str] = set()  # How to play's pictures drawn (their frames' ids)
         self._picture_maps: set[str] = set()  # the maps fetched for them
+        self._moved: tuple[Any, ...] = ()  # the events whose motion was last played
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -264,6 +265,11 @@ class Page:
         tools.innerHTML = layout.map_tools_html(board)
         board_element.appendChild(tools)
         self._map_tools = tools
+        if svg.querySelector("#motion") is None:  # the layer the motion of each action is drawn in, over the map
+            layer = doc.createElementNS(SVG_NS, "g")
+            layer.setAttribute("id", "motion")
+            layer.setAttribute("aria-hidden", "true")
+            svg.appendChild(layer)
         self._rove(next(iter(self._territories)))
         self.map = MapControl(doc, board, self._territories, self._badges, is_none=self._none)
         self.map.mount()
@@ -650,7 +656,21 @@ class Page:
         finally:
             self._rendering = False
 
+    def _move(self) -> None:
+        """Play the motion of the last action's events once (nothing under reduce motion)."""
+        ui = self.controller.ui
+        if ui.events is self._moved:
+            return
+        self._moved = ui.events
+        motion.clear(self.document)
+        if not ui.motion or ui.fast or ui.skipping or ui.finishing:
+            return
+        territories = self.controller.state.board.territories
+        centres = {i: self._badges[t.id][:2] for i, t in enumerate(territories) if t.id in self._badges}
+        motion.play(self.document, motion.steps_for(ui.events), centres)
+
     def _render(self) -> None:
+        self._move()
         mapped = self._ensure_map()
         wanted = self.controller.state.rules.map
         if not mapped and wanted in self._map_failed:
@@ -960,6 +980,7 @@ def connect(controller: Controller, new_seed: Callable[[], int], board_file: Boa
                 load_map=lambda ref, done, failed: load_drawing(
                     ref, done, failed, fetch=lambda url, got, lost: _fetch_text(window, url, got, lost),
                     board_file=board_file))
+    controller.ui.motion = not window.matchMedia("(prefers-reduced-motion: reduce)").matches
     page.mount()
     page._listen(window, "resize", page.resized)
     # The map's box changes size without a resize too (the stylesheet arriving, the layout around it).

@@ -65,8 +65,9 @@ def svg_for(steps: list[Step], centres: Mapping[int, tuple[float, float]]) -> st
         if step.kind == "travel" and step.source in centres and step.target in centres:
             (x1, y1), (x2, y2) = centres[step.source], centres[step.target]
             parts.append(
-                f'<circle class="mo-token p{step.seat}" r="6" cx="{x1:.1f}" cy="{y1:.1f}" {style} '
-                f'data-dx="{x2 - x1:.1f}" data-dy="{y2 - y1:.1f}"></circle>')
+                f'<circle class="mo-token p{step.seat}" r="6" cx="{x1:.1f}" cy="{y1:.1f}" '
+                f'style="animation-delay:{delay}ms;animation-duration:{DURATION[step.kind]}ms;'
+                f'--dx:{x2 - x1:.1f}px;--dy:{y2 - y1:.1f}px" data-dx="{x2 - x1:.1f}" data-dy="{y2 - y1:.1f}"></circle>')
         elif step.kind == "dice" and step.target in centres:
             x, y = centres[step.target]
             faces = " ".join(map(str, step.dice[0])) + " : " + " ".join(map(str, step.dice[1]))
