@@ -265,7 +265,7 @@ class Page:
         tools.innerHTML = layout.map_tools_html(board)
         board_element.appendChild(tools)
         self._map_tools = tools
-        if svg.querySelector("#motion") is None:  # the layer the motion of each action is drawn in, over the map
+        if self._none(svg.querySelector("#motion")):  # the layer the motion of each action is drawn in, over the map
             layer = doc.createElementNS(SVG_NS, "g")
             layer.setAttribute("id", "motion")
             layer.setAttribute("aria-hidden", "true")
@@ -662,12 +662,12 @@ class Page:
         if ui.events is self._moved:
             return
         self._moved = ui.events
-        motion.clear(self.document)
+        motion.clear(self.document, self._none)
         if not ui.motion or ui.fast or ui.skipping or ui.finishing:
             return
         territories = self.controller.state.board.territories
         centres = {i: self._badges[t.id][:2] for i, t in enumerate(territories) if t.id in self._badges}
-        motion.play(self.document, motion.steps_for(ui.events), centres)
+        motion.play(self.document, motion.steps_for(ui.events), centres, self._none)
 
     def _render(self) -> None:
         self._move()

@@ -8,7 +8,7 @@ are no steps: the page shows the final state at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,22 +80,27 @@ def svg_for(steps: list[Step], centres: Mapping[int, tuple[float, float]]) -> st
     return "".join(parts)
 
 
-def play(document: Any, steps: list[Step], centres: Mapping[int, tuple[float, float]]) -> int:
+def _is_none(value: object) -> bool:
+    return value is None
+
+
+def play(document: Any, steps: list[Step], centres: Mapping[int, tuple[float, float]],
+         is_none: Callable[[Any], bool] = _is_none) -> int:
     """Put the steps into ``g#motion`` (and mark an eliminated player's row); returns how long they play (ms)."""
     layer = document.getElementById("motion")
-    if layer is None or not steps:
+    if is_none(layer) or not steps:
         return 0
     layer.innerHTML = svg_for(steps, centres)
     for step in steps:
         if step.kind == "eliminate":
             row = document.querySelector(f'[data-seat="{step.seat}"]')
-            if row is not None:
+            if not is_none(row):
                 row.setAttribute("data-eliminated-flash", "1")
     return duration(steps)
 
 
-def clear(document: Any) -> None:
+def clear(document: Any, is_none: Callable[[Any], bool] = _is_none) -> None:
     """Empty the motion layer (when the steps have played, or at a tap that skips them)."""
     layer = document.getElementById("motion")
-    if layer is not None:
+    if not is_none(layer):
         layer.innerHTML = ""
