@@ -256,7 +256,7 @@ class Autoplay:
         self.actions += 1
         ui = controller.ui
         if ui.motion and not (ui.fast or ui.skipping):  # the next move waits for this one's motion to play
-            return pace(ui.fast, ui.skipping) + motion.duration(motion.steps_for(ui.events)) / 1000
+            return max(pace(ui.fast, ui.skipping), motion.duration(motion.steps_for(ui.events)) / 1000 + 0.1)
         return pace(ui.fast, ui.skipping)
 
 

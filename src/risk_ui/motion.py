@@ -15,7 +15,7 @@ from typing import Any
 from risk.events import BattleFought, Captured, Eliminated, Event, Fortified, MovedIn, Placed
 
 # How long each kind of step plays (ms): a bot's pacing waits for the sum.
-DURATION = {"travel": 450, "dice": 600, "capture": 500, "eliminate": 700, "place": 300}
+DURATION = {"travel": 250, "dice": 350, "capture": 400, "eliminate": 600, "place": 150}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +37,13 @@ def steps_for(events: Iterable[Event], reduce_motion: bool = False) -> list[Step
     steps: list[Step] = []
     for event in events:
         if isinstance(event, BattleFought):
+            dice = Step("dice", event.source, event.target, event.attacker_seat,
+                        dice=(tuple(event.attacker), tuple(event.defender)))
+            if steps and steps[-1].kind == "dice" and steps[-1].target == event.target:
+                steps[-1] = dice  # "attack until": one token, then the last roll's dice
+                continue
             steps.append(Step("travel", event.source, event.target, event.attacker_seat, len(event.attacker)))
-            steps.append(Step("dice", event.source, event.target, event.attacker_seat,
-                              dice=(tuple(event.attacker), tuple(event.defender))))
+            steps.append(dice)
         elif isinstance(event, Captured):
             steps.append(Step("capture", target=event.territory, seat=event.seat))
         elif isinstance(event, Eliminated):

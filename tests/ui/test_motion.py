@@ -19,6 +19,14 @@ def test_a_battle_is_a_token_travelling_then_its_dice() -> None:
     assert steps[1].dice == ((6, 5, 2), (4, 3))
 
 
+def test_an_attack_of_several_rolls_is_one_token_and_the_last_dice() -> None:
+    last = BattleFought(source=3, target=4, attacker=(3, 1), defender=(2,), attacker_losses=0,
+                        defender_losses=1, attacker_seat=0, defender_seat=1)
+    steps = motion.steps_for([BATTLE, BATTLE, last])
+    assert [s.kind for s in steps] == ["travel", "dice"]
+    assert steps[1].dice == ((3, 1), (2,))
+
+
 def test_a_capture_an_elimination_and_the_move_in() -> None:
     events = [BATTLE, Captured(territory=4, seat=0, previous=1), Eliminated(seat=1, by=0, cards=()),
               MovedIn(seat=0, source=3, target=4, count=2)]
@@ -51,7 +59,7 @@ def test_the_layer_gets_its_elements_in_sequence_and_is_cleared() -> None:
     dice = layer.querySelector("text.mo-dice")
     assert dice is not None and dice.textContent == "6 5 2 : 4 3"
     ring = layer.querySelector("circle.mo-capture")
-    assert ring is not None and "animation-delay:1050ms" in (ring.getAttribute("style") or "")
+    assert ring is not None and "animation-delay:600ms" in (ring.getAttribute("style") or "")
     row = document.querySelector('[data-seat="1"]')
     assert row is not None and row.getAttribute("data-eliminated-flash") == "1"
     motion.clear(document)
