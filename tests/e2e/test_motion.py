@@ -35,7 +35,7 @@ def load(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
         page.close()
 
 
-@pytest.mark.parametrize("size", [(1440, 900), (390, 844)])
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844), (844, 390)])
 def test_a_bot_turn_moves_on_the_map(load: Callable[..., Any], size: tuple[int, int]) -> None:
     page = load(*size)
     page.wait_for_selector("#motion .mo-token", state="attached", timeout=60_000)
