@@ -459,6 +459,8 @@ class Page:
         """A click on the board: a zoom button, or the territory under it; a finger's tap goes to the
         territory it meant (or asks which, where two are as near); the end of a drag selects nothing, nor a
         tap that closes the chooser."""
+        if self.map is not None:
+            self.map.press_ended()
         target = event.target
         button = None if self._none(target) or not hasattr(target, "closest") else target.closest("[data-action]")
         if button is not None and not self._none(button):

@@ -372,8 +372,13 @@ class MapControl:
     def focus_from_press(self, event: Any) -> bool:
         """Whether a territory took the focus from a press on the map (the mouse's or a finger's), not from the
         keyboard: its badge is where the pointer is, and moving the map then would move it from under the
-        click that follows (a badge near the edge pressed would only bring itself to the middle)."""
+        click that follows (a badge near the edge pressed would only bring itself to the middle). A press lasts
+        from the pointer going down to its click (a finger's focus comes after it lifts), at most 1 s."""
         return abs(float(getattr(event, "timeStamp", 0.0)) - self._pressed_at) <= TAP_CLICK_MS
+
+    def press_ended(self) -> None:
+        """The press's click came: a focus from now on is the keyboard's (or the page's own)."""
+        self._pressed_at = -1e9
 
     def click_was_drag(self, event: Any) -> bool:
         """Whether a click is the end of a drag or pinch (then it selects nothing)."""

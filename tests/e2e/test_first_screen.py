@@ -269,7 +269,9 @@ def test_a_whole_turn_with_the_keyboard_alone(context: Any, site_url: str) -> No
     assert "Rules: Classic (1980)" in page.inner_text("#handoff-rules")
     page.keyboard.press("u")  # take it back from the hand-off screen
     page.wait_for_function("document.body.dataset.overlay === '' && document.body.dataset.player === '0'")
-    page.keyboard.press("e")  # end the turn instead
+    page.keyboard.press("e")  # end the turn instead: with attacks left it asks once, and E again ends it
+    page.wait_for_function("document.getElementById('end-turn').textContent === 'End turn anyway'")
+    page.keyboard.press("e")
     page.wait_for_function("document.body.dataset.overlay === 'handoff' && document.body.dataset.player === '1'")
     page.keyboard.press("?")  # the keys are listed in the page
     assert overlay(page) == "home" and page.is_visible("#home-keys-page")
