@@ -18,7 +18,7 @@ from e2e.screens import shoot
 from e2e.test_castle import castle_link
 from risk_ui.map_geometry import Drawing, parse_box
 from risk_ui.viewport import Viewport, badge_factor, opening_view, resolve_tap, ring_points
-from ui.map_model import shipped
+from ui.map_model import map_element, shipped
 
 READY = "document.documentElement.dataset.ready === 'true'"
 SIZES = {"phone": (390, 844), "phone-side": (844, 390), "laptop": (1440, 900)}
@@ -55,10 +55,14 @@ def _page_view(page: Any, drawing: Drawing) -> Viewport:
     return Viewport(drawing.bounds, width, height, parse_box(page.get_attribute("#board", "viewBox")))
 
 
-def _check_opening(page: Any, drawing: Drawing, label: str) -> Viewport:
-    """The page's view and badges are the model's: same box (to the 2 decimals the page writes), badges as
-    wide as the model draws them (the smallest, over those in view)."""
+def _check_opening(page: Any, drawing: Drawing, label: str, size: tuple[int, int]) -> Viewport:
+    """The page's view and badges are the model's: on a phone the map element of the model's size (on its
+    side as tall as the screen), same box (to the 2 decimals the page writes), badges as wide as the model
+    draws them (the smallest, over those in view)."""
     model, shown = _model_view(page, drawing), _page_view(page, drawing)
+    if size[0] < 900:
+        width, height = map_element(size, drawing.bounds)
+        assert (shown.width, shown.height) == (pytest.approx(width, abs=0.5), pytest.approx(height, abs=0.5)), label
     for a, b in zip((model.box.x, model.box.y, model.box.w, model.box.h),
                     (shown.box.x, shown.box.y, shown.box.w, shown.box.h), strict=True):
         assert a == pytest.approx(b, abs=0.02), (label, model.box, shown.box)
@@ -177,7 +181,7 @@ def test_the_page_opens_the_map_as_the_model_says_and_taps_go_where_it_says(brow
             page.check('input[name="ng-setup"][value="manual"]')
             page.locator("#ng-start").click()
             page.wait_for_function("document.body.dataset.phase === 'claim'")
-            shown = _check_opening(page, classic, f"classic {name}")
+            shown = _check_opening(page, classic, f"classic {name}", size)
             if name == "phone-side":
                 assert shown.zoom == pytest.approx(1, abs=0.01)  # the whole world
             elif name == "phone":
@@ -196,7 +200,7 @@ def test_the_page_opens_the_map_as_the_model_says_and_taps_go_where_it_says(brow
             page.wait_for_selector("body[data-map='castle']", state="attached", timeout=30_000)
             page.locator("#handoff-button").click()
             page.wait_for_function("document.body.dataset.overlay === ''")
-            shown = _check_opening(page, castle, f"castle {name}")
+            shown = _check_opening(page, castle, f"castle {name}", size)
             if name == "phone-side":
                 assert shown.zoom == pytest.approx(1, abs=0.01)  # the whole of Europe
             shoot(page, f"map-castle-{name}")

@@ -25,9 +25,10 @@ from risk_ui.viewport import (
 from ui.conftest import drawn_map
 
 SVG = "{http://www.w3.org/2000/svg}"
-# The map's element on a phone, as the page's stylesheet lays it out (body margin 8 px): portrait, the screen's
-# width by min(52dvh, 78vw); landscape, beside the turn bar's pane (issue #23, part 3: a grid of minmax(33rem, 1fr)
-# and minmax(0, 16rem), 0.5rem apart), as wide as its column and as tall as the screen as the map's shape allows.
+# The map's element on a phone, as the page's stylesheet lays it out: portrait, the screen's width less the page's
+# padding (8 px each side) by min(52dvh, 78vw); landscape, beside the turn bar's pane (issue #23, part 3: a grid of
+# minmax(33rem, 1fr) and minmax(0, 16rem), 0.5rem apart, the page's padding only right of the pane), as wide as its
+# column and as tall as the screen itself as the map's shape allows.
 PORTRAIT = (390, 844)
 LANDSCAPE = (844, 390)
 MARGIN = 8.0
@@ -39,8 +40,8 @@ def map_element(screen: tuple[int, int], bounds: Box) -> tuple[float, float]:
     width, height = screen
     if width < height:
         return width - 2 * MARGIN, round(min(0.52 * height, 0.78 * width), 4)
-    tall = height - 2 * MARGIN
-    column = max(MAP_MIN, width - 2 * MARGIN - GAP - PANE)
+    tall = float(height)
+    column = max(MAP_MIN, width - MARGIN - GAP - PANE)
     wide = min(column, tall * bounds.w / bounds.h)
     return wide, min(tall, wide * bounds.h / bounds.w)
 

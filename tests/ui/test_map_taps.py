@@ -90,6 +90,14 @@ def test_a_tap_goes_to_the_nearest_badge_or_land_and_asks_where_two_are_as_near(
     assert drawn_larger.territory == 0
 
 
+# The share of taps 10 px off a badge that reach it straight away, as measured (issue #23 aims at 95% everywhere).
+# On its side the phone shows the whole map as tall as the screen: Castle's Europe 95.5% (336 of 352; 16 ask,
+# between London and Wales, Switzerland and Venice, Trieste and Vienna, ...; 94.3% with the page's 8 px over and
+# under the map), the classic world 97.6%, the dense board 98.1%.
+DIRECT = {("classic", "portrait"): 1.0, ("castle", "portrait"): 1.0, ("dense", "portrait"): 1.0,
+          ("classic", "landscape"): 0.975, ("castle", "landscape"): 0.95, ("dense", "landscape"): 0.98}
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("board", BOARDS)
 def test_taps_10_px_off_every_badge_reach_it_or_ask_never_another(board: str, screen: str, capsys: Any) -> None:
@@ -99,7 +107,7 @@ def test_taps_10_px_off_every_badge_reach_it_or_ask_never_another(board: str, sc
               f"chooser {count.share(count.chooser):.1%}, wrong {count.share(count.wrong + count.chooser_without):.1%}")
     assert count.total >= 8 * len(drawing(board).badges) * 0.95  # nearly every tap is on the map
     assert count.wrong == count.chooser_without == count.none == 0, misses
-    assert count.share(count.direct) >= 0.94, misses
+    assert count.share(count.direct) >= DIRECT[board, screen], misses
 
 
 def test_the_tap_test_counts_what_it_says() -> None:
@@ -207,9 +215,9 @@ def test_the_names_in_view_have_room_clear_of_each_other_and_of_the_badges(board
     with capsys.disabled():
         print(f"\n{board} {screen}: names of {named / seen:.1%} of the territories in view")
     if screen == "landscape":  # the whole map in at least 33rem beside the turn bar's pane (issue #23, part 3):
-        # classic 78.6% (95.2% across the whole screen before the bar), Castle's Europe 70.5% (as tall as the
-        # screen, as before), the dense board of 80 territories 44.3% (92.5%)
-        assert named / seen >= {"classic": 0.75, "castle": 0.65}.get(board, 0.40)
+        # classic 81.0% (95.2% across the whole screen before the bar), Castle's Europe 70.5% (as tall as the
+        # screen), the dense board of 80 territories 44.3% (92.5%)
+        assert named / seen >= {"classic": 0.78, "castle": 0.65}.get(board, 0.40)
     else:
         assert named / seen >= (0.65 if start.zoom == 1 and board != "classic" else 0.85)
 
