@@ -1,5 +1,6 @@
-"""Issue #23, part 2, in Chromium: the page opens the map at the zoom and badge size the CPython model says
-(tests/ui/map_model.py, where every territory's taps are measured), and real taps go where the model says.
+"""Issue #23, part 2, in Chromium: the page opens the map on an element of the size, at the zoom and badge size
+the CPython model says (tests/ui/map_model.py, where every territory's taps are measured), and real taps go
+where the model says.
 
 One test, the browser being what is tested: on a phone upright (390 x 844) and on its side (844 x 390) and on
 a laptop (1440 x 900), the classic world and Castle Risk's Europe as they open; on the phones, a few real
