@@ -62,10 +62,15 @@ def mark_ready() -> None:
 
 
 async def register_service_worker(url: str = SERVICE_WORKER_URL) -> bool:
-    """Register the service worker; False, quietly, where the browser has none (http on a LAN, file://)."""
+    """Register the service worker; False, quietly, where the browser has none (http on a LAN, file://).
+    Offline (as the browser says), a worker already in control is left as it is: registering again is an update
+    check, which goes to the network (past the page's own offline state in Chromium's emulation); the next visit
+    online makes it."""
     container = getattr(js.navigator, "serviceWorker", None)
     if container is None:
         return False
+    if not bool(getattr(js.navigator, "onLine", True)) and container.controller:
+        return True
     try:
         await container.register(url)
     except Exception as error:  # a private window, a blocked script: the game still runs, only not offline
