@@ -15,7 +15,7 @@ from risk.dice import DiceModel
 from risk.engine import apply, check, new_game, play
 from risk.events import Event
 from risk.flow import flow_for
-from risk.rules import make_rules
+from risk.rules import Rules, make_rules
 from risk.rules.castle import CARD_COUNTS
 from risk.rules.castle.flow import CastleFlow
 from risk.rules.castle.state import CastleState, default_orders
@@ -23,6 +23,7 @@ from risk.state import GameState, Phase
 
 BOARD = load_board("castle")
 RULES = make_rules("castle")
+OLD_RULES = make_rules("castle", revision=2)  # what codes of formats 4-7 play
 FLOW = flow_for(RULES)
 assert isinstance(FLOW, CastleFlow)
 
@@ -60,12 +61,14 @@ def castle_position(
     hidden: dict[int, Sequence[str]] | None = None,
     track: int = 0,
     turn: int = 5,
+    rules: Rules = RULES,
 ) -> GameState:
     """A Castle game in ``current``'s turn, before its first attack: every territory to ``default_owner`` (or the
     seats in turn), one army each, then each seat's castle (default: ``CASTLES``, in the empires of ``EMPIRES``)
     and the overrides; the hands dealt from the draw pile (a track of ``track`` Reinforcements takes the
-    first of them off it); hidden armies where told."""
-    state = new_game(RULES, people, seed=1)
+    first of them off it); hidden armies where told. ``rules``: the edition's current rules, or an earlier
+    revision's (``OLD_RULES``: the hidden army before the first attack only, never in defence)."""
+    state = new_game(rules, people, seed=1)
     seats = list(range(people)) if default_owner is None else [default_owner]
     castle_names = list(castles or CASTLES[:people])
     for t in range(BOARD.size):
@@ -81,7 +84,7 @@ def castle_position(
     state.ext = CastleState(
         empires=empires, castles=[tid(name) for name in castle_names], chips=[[e] for e in empires],
         hidden=[[tid(n) for n in (hidden or {}).get(p, ())] for p in range(people)], track=track,
-        marshalls=[-1] * people, orders=default_orders(people))
+        marshalls=[-1] * people, orders=default_orders(people, rules))
     state.deck = list(range(len(deck_for(RULES))))
     for card in range(track):  # the Reinforcements on the track
         state.deck.remove(card)

@@ -56,12 +56,14 @@ def revised_position(
     objectives: Sequence[int] | None = None,
     rewards: Sequence[int] | None = None,
     turn: int = 5,
+    revision: int | None = None,
 ) -> GameState:
     """A Revised game in the middle of ``current``'s turn: every territory to ``default_owner`` (or the seats in
     turn), then the overrides; the capitals on the named territories (default: each seat's first territory);
     the objectives and rewards by slot (default: the first four objectives of each tier); what
-    the player to move held "at the start of its turn" is what it holds now, and nothing was done yet."""
-    state = new_game(make_rules("revised", list(options)), people, seed=1)
+    the player to move held "at the start of its turn" is what it holds now, and nothing was done yet.
+    ``revision``: an earlier revision of the rules (2: what codes of formats 4-7 play)."""
+    state = new_game(make_rules("revised", list(options), revision), people, seed=1)
     seats = list(range(people)) if default_owner is None else [default_owner]
     for t in range(BOARD.size):
         state.owner[t] = seats[t % len(seats)]

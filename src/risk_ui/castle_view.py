@@ -27,6 +27,7 @@ from risk.rules.castle import (
     AUTO_MARSHALL,
     BLOCK_SPY,
     CARD_KINDS,
+    DEFEND_HIDDEN,
     DIPLOMAT,
     GENERAL,
     MARSHALL,
@@ -186,25 +187,23 @@ def hidden_and_orders_html(c: Controller, seat: int, enabled: bool) -> str:
         return ""
     parts = []
     last = track_last(state)
-    stepping = enabled and state.phase is Phase.ATTACK and not extra.attacked
+    family = settings_of(state)
+    stepping = enabled and state.phase is Phase.ATTACK and (not extra.attacked or family.hidden_any_time)
     for site in sorted(set(extra.hidden[seat])):
         if site < 0:
             continue
         name = state.board.territories[site].name
         held = state.owner[site] == seat
-        text = f"Your hidden army waits on {name}"
-        if not last:
-            text += ": it brings the armies of the last Reinforcement played, and none was yet."
-        elif not held:
-            text += f": it comes out only on a territory you hold ({armies_text(last)} now)."
-        else:
-            text += f": it can come out now with {armies_text(last)}, before your first attack."
+        text = words.hidden_army_text(name, last, held, family.hidden_any_time, family.hidden_defends)
         button = _button("reveal", str(site), f"Bring out the hidden army on {name} (+{last})",
                          stepping and held and last > 0) if last else ""
         parts.append(f'<p class="hidden-army" data-site="{site}">{escape(text)}</p>{button}')
     orders = extra.orders[seat]
     toggles = []
-    for bit, said in ((AUTO_MARSHALL, "Play a Marshall when I am attacked"), (BLOCK_SPY, "Block a Spy with my Spy")):
+    kinds = [(AUTO_MARSHALL, words.ORDER_MARSHALL), (BLOCK_SPY, words.ORDER_SPY)]
+    if family.hidden_defends:
+        kinds.append((DEFEND_HIDDEN, words.ORDER_HIDDEN))
+    for bit, said in kinds:
         on = bool(orders & bit)
         toggles.append(_button("orders", str(orders ^ bit), said, enabled and state.phase is Phase.ATTACK,
                                f' aria-pressed="{"true" if on else "false"}" data-order="{bit}"'))

@@ -117,7 +117,8 @@ EDITION_RULES: dict[str, RulesEntry] = {
         "Eight objectives lie face up, each with a reward (an airfield, an extra die, more armies, a card "
         "every turn, an extra move). Claim at most one a turn, after attacking.",
         "One move along a chain of your territories ends the turn.",
-        "Win with three objectives while holding your own capital, or by being the last player standing.",
+        "Win with three objectives while holding your own capital, at the end of your turn (even when "
+        "taking a player's objectives brings the third), or by being the last player standing.",
     )),
     "castle": RulesEntry("castle", (
         "Europe in 1850, for 2 to 6 players with 40, 35, 30, 25 or 20 armies each: six empires and eleven "
@@ -126,8 +127,8 @@ EDITION_RULES: dict[str, RulesEntry] = {
         "of that empire. Then the territories are claimed one army at a time, the rest placed five at a "
         "time, and each player chooses, in secret, a territory for a hidden army (any without a castle).",
         "Cards: everyone starts with three person cards and draws one at the start of each turn (up to "
-        "three if fewer). Reinforcements and Diplomats are played, and the hidden army comes out, before "
-        "your first attack; Generals, Admirals and Spies any time in your attacks.",
+        "three if fewer). Reinforcements and Diplomats are played before your first attack; Generals, "
+        "Admirals, Spies and the hidden army any time in your attacks.",
         "The Reinforcement track, shared by everyone: each Reinforcement card played takes its next space "
         "and gives its armies at once (4, 6, 8, 10, 12, 15, 20, 25, 30, 35, 40, 45); those cards never come "
         "back.",
@@ -144,8 +145,10 @@ EDITION_RULES: dict[str, RulesEntry] = {
         "the armies and the Admiral are lost. Dotted sea lines are crossed like borders.",
         "Truces: a Diplomat stops attacks both ways with one player until your next turn (not with two "
         "players).",
-        "Hidden army: once, before your first attack, it comes out on its territory if you hold it, with "
-        "the armies of the last Reinforcement played. There is no free move.",
+        "Hidden army: once in the game, at any time in your attacks, it comes out on its territory if you "
+        "hold it, with the armies of the last Reinforcement played; or, by your standing order, when that "
+        "territory is attacked, to defend it. (A game begun before this rule keeps the old one: before your "
+        "first attack only.) There is no free move.",
     )),
 }
 
@@ -386,12 +389,14 @@ CASTLE_LESSON = Lesson((
     )),
     Step("Standing orders", (
         "Some cards act on other players' turns: say once what they do. \u201cPlay a Marshall when I am "
-        "attacked\u201d and \u201cBlock a Spy with my Spy\u201d are standing orders, so the device never "
-        "changes hands in the middle of someone's battle.",
+        "attacked\u201d, \u201cBlock a Spy with my Spy\u201d and \u201cBring out my hidden army when its "
+        "territory is attacked\u201d are standing orders, so the device never changes hands in the middle of "
+        "someone's battle.",
     )),
     Step("The hidden army", (
-        "In setup each player picks, in secret, a territory for a hidden army. Once, before your first "
-        "attack, it comes out there if you still hold it, with the armies of the last Reinforcement played.",
+        "In setup each player picks, in secret, a territory for a hidden army. Once in the game it comes out "
+        "there with the armies of the last Reinforcement played: at any time in your attacks if you hold "
+        "the territory (take it first, then attack from it), or to defend it when it is attacked.",
     )),
     Step("Spoils, not reinforcements", (
         "No armies at the start of a turn: at its end you collect 4 for every empire you hold whole, 6 for all "
@@ -436,9 +441,10 @@ TERMS: dict[str, str] = {
     "Diplomat": "A truce with one player: no attacks either way until your next turn (not with two players).",
     # Castle Risk: the board's pieces.
     "Standing orders": "What your cards do on other players' turns, said in advance: a Marshall played when "
-                       "you are attacked, a Spy blocked with your own.",
-    "Hidden army": "Armies waiting in secret on a territory you chose; once, before your first attack, they "
-                   "come out there if you hold it.",
+                       "you are attacked, a Spy blocked with your own, your hidden army brought out when its "
+                       "territory is attacked.",
+    "Hidden army": "Armies waiting in secret on a territory you chose; once in the game they come out there: "
+                   "in your attacks if you hold it, or to defend it when it is attacked.",
     "Castle": CASTLE_LOST + ". At most two dice attack it.",
 }
 

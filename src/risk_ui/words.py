@@ -152,6 +152,30 @@ def out_last_territory(by: str, whose: str) -> str:
 
 CASTLE_OUT = "A player whose castle falls is out at once, whatever else they hold."
 
+# Castle Risk's standing orders, as their toggles say them (the third only in games of rules revision 3).
+ORDER_MARSHALL = "Play a Marshall when I am attacked"
+ORDER_SPY = "Block a Spy with my Spy"
+ORDER_HIDDEN = "Bring out my hidden army when its territory is attacked"
+
+
+def hidden_army_text(name: str, last: int, held: bool, any_time: bool, defends: bool) -> str:
+    """Castle Risk: one's own hidden army, under the hand (``last``: the armies it brings now; ``any_time``: it may
+    come out between attacks; ``defends``: a standing order brings it out when its territory is attacked).
+
+    >>> hidden_army_text("Rome", 8, True, True, True)
+    'Your hidden army waits on Rome: it can come out now with 8 armies, at any time of your attacks.'
+    >>> hidden_army_text("Rome", 8, False, True, True).split(": ")[1]
+    'it comes out only on a territory you hold (8 armies now), or by your standing order when Rome is attacked.'
+    """
+    text = f"Your hidden army waits on {name}"
+    if not last:
+        return text + ": it brings the armies of the last Reinforcement played, and none was yet."
+    if not held:
+        also = f", or by your standing order when {name} is attacked" if defends else ""
+        return text + f": it comes out only on a territory you hold ({armies_text(last)} now){also}."
+    when = "at any time of your attacks" if any_time else "before your first attack"
+    return text + f": it can come out now with {armies_text(last)}, {when}."
+
 
 def out_castle(by: str, whose: str, place: str) -> str:
     """Out of Castle Risk: the castle captured, however many territories were left."""

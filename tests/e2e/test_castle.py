@@ -1,7 +1,8 @@
 """Castle Risk (1986) in Chromium: a game from the new-game dialog (computer players at full speed, through
 the setup into the turns) on the map of Europe, fetched once; a classic -> castle -> classic switch without a reload;
-and a castle link opened in a fresh browser, with the hand of person cards. Screenshots of a castle game on a
-phone (390x844) and a desktop (1440x900) go to ``test-results/screens/``."""
+and a castle link opened in a fresh browser, with the hand of person cards and the three standing orders (the
+third, the hidden army in defence, toggled). Screenshots of a castle game on a phone (390x844, and on its side,
+844x390) and a desktop (1440x900) go to ``test-results/screens/``."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from risk.state import Phase
 
 READY = "html[data-ready='true']"
 PHONE = {"width": 390, "height": 844}
+PHONE_SIDEWAYS = {"width": 844, "height": 390}
 DESKTOP = {"width": 1440, "height": 900}
 
 
@@ -84,7 +86,7 @@ def castle_link(seed: int = 11, actions: int = 150) -> str:
     return encode_game(game)
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("viewport", [PHONE, PHONE_SIDEWAYS, DESKTOP], ids=["phone", "sideways", "desktop"])
 def test_a_castle_link_opens_in_a_fresh_browser_with_its_map_and_the_hand_of_cards(
         fresh_page: Callable[..., Any], site_url: str, viewport: dict[str, int]) -> None:
     page = fresh_page(viewport)
@@ -94,7 +96,21 @@ def test_a_castle_link_opens_in_a_fresh_browser_with_its_map_and_the_hand_of_car
     assert page.locator("body").get_attribute("data-overlay") == "handoff"
     page.locator("#handoff-button").click()
     assert page.locator("#panel-cards").is_visible() and page.locator("#hand li.card").count() >= 1
-    assert page.locator("#sets .orders button").count() == 2
+    # Three standing orders (rules revision 3): the third brings the hidden army out when its site is attacked.
+    orders = page.locator("#sets .orders button")
+    assert orders.count() == 3
+    hidden = page.locator('#sets .orders button[data-order="4"]')
+    assert hidden.text_content() == "Bring out my hidden army when its territory is attacked"
+    assert hidden.get_attribute("aria-pressed") == "true"
+    assert "Your hidden army waits on" in page.locator("#sets").text_content()
+    hidden.click()
+    page.wait_for_selector('#sets .orders button[data-order="4"][aria-pressed="false"]', timeout=10_000)
+    hidden = page.locator('#sets .orders button[data-order="4"]')
+    hidden.scroll_into_view_if_needed()
+    shoot(page, f"castle-orders-{viewport['width']}x{viewport['height']}.png")
+    hidden.click()
+    page.wait_for_selector('#sets .orders button[data-order="4"][aria-pressed="true"]', timeout=10_000)
+    page.evaluate("window.scrollTo(0, 0)")
     assert page.locator("#panel-castle").is_visible()
     assert page.locator('[data-territory] .site-castle').count() >= 1
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]

@@ -24,7 +24,7 @@ from risk.events import BattleFought, DeckReshuffled, Eliminated, GameWon
 from risk.flow import flow_for
 from risk.game import Game, Seat
 from risk.rules import make_rules
-from risk.rules.castle import ADMIRAL, MARSHALL, REINFORCEMENT
+from risk.rules.castle import ADMIRAL, DEFEND_HIDDEN, MARSHALL, REINFORCEMENT
 from risk.rules.castle.actions import (
     PlayDiplomat,
     PlayGeneral,
@@ -50,6 +50,7 @@ from risk.rules.castle.flow import ext, settings
 from risk.state import Phase
 
 RULES = make_rules("castle")
+OLD_RULES = make_rules("castle", revision=2)  # what codes of formats 4-7 play
 FLOW = flow_for(RULES)
 DECK = deck_for(RULES)
 TRACK = settings(RULES).reinforcement_track
@@ -129,9 +130,21 @@ def check_action(before, action, state, events) -> None:
             assert not was.attacked and e.space == was.track and e.armies == TRACK[e.space]
             SEEN["reinforcement"] += 1
         elif isinstance(e, HiddenArmyRevealed):
-            assert not was.attacked and was.track and e.armies == TRACK[was.track - 1]
+            # 003: "Used only once at any time during the game to attack from, or defend, the spot" (revision 3);
+            # revision 2: in its owner's card step only.
+            family = settings(before.rules)
+            assert was.track and e.armies == TRACK[was.track - 1]
             assert e.territory in was.hidden[e.seat] and before.owner[e.territory] == e.seat
-            SEEN["hidden army revealed"] += 1
+            assert Counter(now.hidden[e.seat]) + Counter([e.territory]) == Counter(was.hidden[e.seat])
+            if e.seat == seat:  # its owner's own move, in its attack step
+                assert isinstance(action, RevealHiddenArmy) and before.phase is Phase.ATTACK
+                assert family.hidden_any_time or not was.attacked
+                SEEN["hidden army revealed after an attack" if was.attacked else "hidden army revealed"] += 1
+            else:  # in defence: its owner's standing order, before the first roll of an attack on its site
+                assert family.hidden_defends and was.orders[e.seat] & DEFEND_HIDDEN
+                assert isinstance(action, Attack | Blitz | SeaAttack) and action.target == e.territory
+                assert events.index(e) < min(i for i, x in enumerate(events) if isinstance(x, BattleFought))
+                SEEN["hidden army defends"] += 1
         elif isinstance(e, TruceMade):
             assert not was.attacked and before.people >= 3
             SEEN["truce"] += 1
@@ -165,11 +178,12 @@ def check_action(before, action, state, events) -> None:
             SEEN["reshuffle"] += 1
 
 
-def play_game(people: int, seed: int, codes: str = "") -> Game | None:
+def play_game(people: int, seed: int, codes: str = "", rules=RULES) -> Game | None:
     """A game of random legal actions, leaning to action so that it ends; every action checked. ``codes``:
-    "every" state through the snapshot codec, or "record" the game (its link and replay codes checked)."""
-    state = new_game(RULES, people, seed)
-    game = Game.start(RULES, [Seat(f"P{i}", i) for i in range(people)], seed) if codes == "record" else None
+    "every" state through the snapshot codec, or "record" the game (its link and replay codes checked);
+    ``rules``: the current revision's, or ``OLD_RULES``."""
+    state = new_game(rules, people, seed)
+    game = Game.start(rules, [Seat(f"P{i}", i) for i in range(people)], seed) if codes == "record" else None
     chooser = rng.seed_state(seed)
 
     def below(n: int) -> int:
@@ -227,6 +241,18 @@ def test_every_state_of_a_castle_game_travels_in_a_link(people):
     assert GameWon(game.state.winner) in game.history[-1].events
 
 
+def test_games_of_rules_revision_2_keep_its_hidden_army():
+    """Games begun before revision 3 go on under their rules: the hidden army only in the card step, never in
+    defence (checked by every action's invariants above), with the standing orders of two bits."""
+    for people in (2, 4, 6):
+        for seed in range(12):
+            play_game(people, 1000 + seed, rules=OLD_RULES)
+    game = play_game(3, 77, codes="record", rules=OLD_RULES)
+    assert game is not None and game.rules.revision == 2
+    back = decode_replay(encode_replay(game))
+    assert back.rules == OLD_RULES and back.state == game.state and back.verify() == len(game.history)
+
+
 def test_the_games_reach_every_rule_they_check():
     """Run after the games above (pytest keeps the file's order): each rule checked was met many times."""
     if SEEN["games"] < 5 * SEEDS:
@@ -234,6 +260,7 @@ def test_the_games_reach_every_rule_they_check():
     rare = {"take-over by another player", "hidden army inherited", "reinforcement discarded by a spy",
             "castle captured by sea", "reshuffle"}
     for rule in ("castle attacked", "general won a pair", "general lost", "marshall played", "marshall lost",
-                 "reinforcement", "hidden army revealed", "truce", "spoils", "sea attack won", "sea attack lost",
+                 "reinforcement", "hidden army revealed", "hidden army revealed after an attack",
+                 "hidden army defends", "truce", "spoils", "sea attack won", "sea attack lost",
                  "spy looked", "spy blocked", "castle captured", *rare):
         assert SEEN[rule] >= (1 if rule in rare else 20), (rule, SEEN)

@@ -12,6 +12,7 @@ import pytest
 from castle_scenario import (
     BOARD,
     FLOW,
+    OLD_RULES,
     RULES,
     cards,
     castle_position,
@@ -43,6 +44,7 @@ from risk.rules.castle import (
     ADMIRAL,
     AUTO_MARSHALL,
     BLOCK_SPY,
+    DEFEND_HIDDEN,
     DIPLOMAT,
     GENERAL,
     MARSHALL,
@@ -361,9 +363,10 @@ def test_diplomat_refusals():
 # The hidden army
 
 
-def hidden_position(track=3, **kwargs):
-    """Seat 0 holds London and Yorkshire; its hidden army waits on Yorkshire; seat 1's on Wales."""
-    return castle_position(default_owner=1, owners={"london": 0, "yorkshire": 0}, armies={"yorkshire": 4},
+def hidden_position(track=3, armies=None, **kwargs):
+    """Seat 0 holds London and Yorkshire (4 armies unless told); its hidden army waits on Yorkshire; seat 1's on
+    Wales."""
+    return castle_position(default_owner=1, owners={"london": 0, "yorkshire": 0}, armies=armies or {"yorkshire": 4},
                            hidden={0: ["yorkshire"], 1: ["wales"]}, track=track, **kwargs)
 
 
@@ -390,10 +393,91 @@ def test_the_hidden_army_waits_for_a_reinforcement_its_site_and_the_card_step():
     lost = hidden_position()
     lost.owner[yorkshire] = 1
     refused(lost, RevealHiddenArmy(yorkshire), "Yorkshire is not yours: a hidden army comes out on a territory")
-    late = hidden_position()
+    refused(hidden_position(), RevealHiddenArmy(99), "the hidden army's territory is not a territory on this board")
+
+
+def test_old_codes_bring_the_hidden_army_out_before_the_first_attack_only_and_never_in_defence():
+    """Rules revision 2 (codes of formats 4-7, docs/rules.md): design §4.2, "revealed once, during the owner's card
+    step (start of its turn, before the first attack)", and never to defend. Those games replay as they were."""
+    yorkshire = tid("yorkshire")
+    late = hidden_position(rules=OLD_RULES)
+    assert late.rules.revision == 2 and ext(late).orders == [AUTO_MARSHALL | BLOCK_SPY] * 3
     played(late, Attack(yorkshire, tid("scotland"), 1))
     refused(late, RevealHiddenArmy(yorkshire), "a hidden army comes out before your first attack")
-    refused(hidden_position(), RevealHiddenArmy(99), "the hidden army's territory is not a territory on this board")
+    assert not [c for c in legal_actions(late) if isinstance(c.action, RevealHiddenArmy)]
+    attacked = hidden_position(rules=OLD_RULES, current=1, armies={"yorkshire": 4, "scotland": 10})
+    events = played(attacked, Attack(tid("scotland"), yorkshire, 3))
+    assert not of(events, HiddenArmyRevealed) and ext(attacked).hidden[0] == [yorkshire]
+    refused(attacked, StandingOrders(DEFEND_HIDDEN), "standing orders are: play a Marshall when attacked, block")
+
+
+def test_the_hidden_army_comes_out_at_any_time_of_the_attack_step():
+    """003: "Used only once at any time during the game to attack from, or defend, the spot ... You must occupy
+    the territory before you bring them out." Rules revision 3 (docs/rules.md): between attacks as before them."""
+    yorkshire = tid("yorkshire")
+    state = hidden_position(armies={"yorkshire": 4})
+    played(state, Attack(yorkshire, tid("scotland"), 1))
+    assert ext(state).attacked and listed(RevealHiddenArmy(yorkshire), legal_actions(state))
+    assert played(state, RevealHiddenArmy(yorkshire)) == [HiddenArmyRevealed(0, yorkshire, 8)]
+    refused(state, RevealHiddenArmy(yorkshire), "none of your hidden armies waits on Yorkshire")
+
+
+def test_a_hidden_army_on_a_taken_site_comes_out_to_attack_from_it():
+    """003: "to attack from ... the spot"; "You must occupy the territory before you bring them out": take the
+    site, move in, bring the army out, and attack from there in the same turn."""
+    scotland, ireland = tid("scotland"), tid("ireland")
+    state = castle_position(default_owner=1, owners={"london": 0, "yorkshire": 0}, armies={"yorkshire": 6},
+                            hidden={0: ["scotland"], 1: ["wales"]}, track=3)
+    refused(state, RevealHiddenArmy(scotland), "Scotland is not yours: a hidden army comes out on a territory")
+    state.rng = scripted_rng([(PLAIN, 3, 1, ((6, 6, 6), (1,)))])
+    played(state, Attack(tid("yorkshire"), scotland, 3))
+    played(state, Occupy(3))
+    assert played(state, RevealHiddenArmy(scotland)) == [HiddenArmyRevealed(0, scotland, 8)]
+    assert state.armies[scotland] == 11
+    assert listed(Attack(scotland, ireland, 3), legal_actions(state))
+    played(state, Blitz(scotland, ireland, 0))
+    assert state.owner[ireland] == 0
+
+
+def test_the_hidden_army_defends_its_spot_by_standing_order():
+    """003: "Used only once at any time during the game to attack from, or defend, the spot". Rules revision 3
+    (docs/rules.md): a standing order, like the Marshall's (on by default), brings it out on the territory
+    attacked before the first roll, so that the device is never handed over in the middle of a battle; once a
+    Reinforcement has been played; one hidden army an attack; by land or by sea."""
+    yorkshire, scotland = tid("yorkshire"), tid("scotland")
+    state = hidden_position(current=1, armies={"yorkshire": 4, "scotland": 10})
+    assert ext(state).orders == [AUTO_MARSHALL | BLOCK_SPY | DEFEND_HIDDEN] * 3
+    events = played(state, Attack(scotland, yorkshire, 3))
+    assert events[0] == HiddenArmyRevealed(0, yorkshire, 8) and isinstance(events[1], BattleFought)
+    assert state.armies[yorkshire] == 12 - events[1].defender_losses and ext(state).hidden[0] == []
+    again = played(state, Attack(scotland, yorkshire, 3))  # used once: the next attack meets no other
+    assert not of(again, HiddenArmyRevealed)
+    # Its order off, or no Reinforcement played yet: it stays hidden.
+    off = hidden_position(current=0, armies={"yorkshire": 4, "scotland": 10})
+    assert played(off, StandingOrders(AUTO_MARSHALL | BLOCK_SPY)) == [OrdersSet(0, AUTO_MARSHALL | BLOCK_SPY)]
+    off.current = 1
+    assert not of(played(off, Attack(scotland, yorkshire, 3)), HiddenArmyRevealed)
+    assert ext(off).hidden[0] == [yorkshire]
+    early = hidden_position(track=0, current=1, armies={"yorkshire": 4, "scotland": 10})
+    assert not of(played(early, Attack(scotland, yorkshire, 3)), HiddenArmyRevealed)
+    # By sea: an Admiral's landing is an attack on the spot too.
+    sea = hidden_position(current=1, armies={"yorkshire": 2}, hands={1: cards(ADMIRAL, 1)})
+    sea.owner[tid("brittany")], sea.armies[tid("brittany")] = 1, 6
+    events = played(sea, SeaAttack(cards(ADMIRAL)[0], tid("brittany"), yorkshire, 5))
+    assert events[0] == HiddenArmyRevealed(0, yorkshire, 8) and ext(sea).hidden[0] == []
+
+
+def test_two_hidden_armies_on_one_spot_defend_one_attack_each():
+    """A captor holds the fallen player's hidden army as its own (003); two on one territory are two armies, each
+    "used only once": one comes out for each attack on it."""
+    yorkshire, scotland = tid("yorkshire"), tid("scotland")
+    state = hidden_position(current=1, armies={"yorkshire": 30, "scotland": 10})
+    ext(state).hidden[0] = [yorkshire, yorkshire]
+    out = HiddenArmyRevealed(0, yorkshire, 8)
+    assert of(played(state, Attack(scotland, yorkshire, 1)), HiddenArmyRevealed) == [out]
+    assert ext(state).hidden[0] == [yorkshire]
+    assert of(played(state, Attack(scotland, yorkshire, 1)), HiddenArmyRevealed) == [out]
+    assert ext(state).hidden[0] == [] and FLOW.impossible(state) == ""
 
 
 def test_a_discarded_reinforcement_leaves_the_game_without_moving_the_track():
@@ -506,7 +590,7 @@ def test_without_its_standing_order_a_marshall_stays_in_hand():
     state = battle_position(hands={1: cards(MARSHALL, 1)}, current=1)
     assert played(state, StandingOrders(BLOCK_SPY)) == [OrdersSet(1, BLOCK_SPY)]
     assert ext(state).orders[1] == BLOCK_SPY
-    refused(state, StandingOrders(4), "standing orders are: play a Marshall when attacked, block a Spy")
+    refused(state, StandingOrders(8), "standing orders are any of: play a Marshall when attacked, block a Spy, bring")
     state.current = 0
     events = played(state, Attack(tid("yorkshire"), tid("scotland"), 3))
     assert not of(events, PersonPlayed) and events[0].model is None and ext(state).marshalls[1] == -1
@@ -865,7 +949,7 @@ def test_a_captor_brings_out_an_inherited_hidden_army_on_a_later_turn():
     played(state, Attack(tid("london"), tid("paris"), 2))
     played(state, Occupy(2))
     rome = tid("rome")
-    refused(state, RevealHiddenArmy(rome), "before your first attack")
+    refused(state, RevealHiddenArmy(rome), "Rome is not yours: a hidden army comes out on a territory you hold")
     state.owner[rome] = 0
     ext(state).track = 4
     FLOW.begin_turn(state, 0, [])

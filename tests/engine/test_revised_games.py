@@ -11,7 +11,7 @@ import pytest
 
 from revised_scenario import RevisedRandomPlayer
 from risk import rng
-from risk.actions import Attack, Blitz, listed
+from risk.actions import Attack, Blitz, EndTurn, Fortify, listed
 from risk.ai.random_bot import pick_any
 from risk.codec import decode_game, decode_replay, encode_game, encode_replay
 from risk.deck import deck_for
@@ -45,7 +45,10 @@ class Checker:
         self.cards = list(range(len(self.deck)))
         self.values = settings(state.rules).star_values
         self.claims = self.eliminations = self.trades = 0
-        self.ended = ""  # how the game was won: "turn" (at its end), "elimination" (at once), "last"
+        # How the game was won: "turn" (at its end), "turn after an elimination" (the third objective taken in an
+        # elimination, the turn played out: rules revision 3), "elimination" (at once: revision 2), "last".
+        self.ended = ""
+        self.goal_by_elimination = False  # this turn, an elimination brought the goal
         self.keep(state)
 
     def keep(self, state):
@@ -104,15 +107,24 @@ class Checker:
             assert not state.alive[e.seat] and e.by == state.current
             assert now.capitals[e.seat] == was.capitals[e.seat], "the capital stays on the board"
             self.eliminations += 1
+        if any(isinstance(e, TurnStarted) for e in events):
+            self.goal_by_elimination = False
+        if eliminated and not state.over and self.flow.meets_goal(state, state.current):
+            # 000 §6, rules revision 3: the win waits for the end of the turn, which is played out.
+            assert settings(state.rules).win_at_end_of_turn
+            self.goal_by_elimination = True
         if any(isinstance(e, GameWon) for e in events):
             alone = [p for p in range(state.players) if state.alive[p]] == [state.winner]
-            self.ended = "last" if alone else "elimination" if eliminated else "turn"
+            self.ended = ("last" if alone else "elimination" if eliminated
+                          else "turn after an elimination" if self.goal_by_elimination else "turn")
+            assert self.ended != "turn after an elimination" or isinstance(action, EndTurn | Fortify)  # its end
         assert now.claimed == ((was.claimed and not any(isinstance(e, TurnStarted) for e in events)) or bool(claimed))
         self.keep(state)
 
 
 def meets_the_win_condition(state):
-    """000 §6: three objectives and one's own capital at the end of the turn (or at once after an elimination);
+    """000 §6: three objectives and one's own capital at the end of the turn (rules revision 2: or at once after an
+    elimination);
     World Conquest (and any game where the others are gone): the last player standing."""
     winner, extra = state.winner, ext(state)
     alone = [p for p in range(state.players) if state.alive[p]] == [winner]
@@ -179,13 +191,22 @@ def test_random_games_keep_every_invariant_and_end_with_a_rightful_winner(option
     # The games reach the edition's corners: claims, eliminations, trades, and every seat wins some.
     assert claims >= GAMES_PER_CASE and eliminations >= GAMES_PER_CASE // 6 and trades >= GAMES_PER_CASE // 2
     assert winners == set(range(people))
-    # Every way to win turns up: three objectives with one's capital at the end of a turn or at once after an
-    # elimination, and the last player standing (the only one in World Conquest).
+    # Every way to win turns up: three objectives with one's capital at the end of a turn, also of a turn in which
+    # an elimination brought the third (never at once: rules revision 3), and the last player standing (the only
+    # one in World Conquest).
     if "world-conquest" in options:
         assert set(endings) == {"last"}
     else:
-        assert endings["turn"] > endings["elimination"] > 0 and endings["turn"] + endings["elimination"] + endings[
-            "last"] == GAMES_PER_CASE
+        assert endings["turn"] > endings["turn after an elimination"] > 0 and endings["elimination"] == 0
+        assert endings["turn"] + endings["turn after an elimination"] + endings["last"] == GAMES_PER_CASE
+
+
+def test_games_of_rules_revision_2_still_win_at_once_after_an_elimination():
+    """Games begun before revision 3 go on under their rules: an elimination that brings the third objective (the
+    capital held) wins on the spot, and no turn is played out after it."""
+    rules = make_rules("revised", revision=2)
+    endings = Counter(play_checked(rules, 3, seed)[1].ended for seed in range(60))
+    assert endings["elimination"] > 0 and endings["turn after an elimination"] == 0
 
 
 def picker(seed):

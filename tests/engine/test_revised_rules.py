@@ -24,6 +24,7 @@ from revised_scenario import (
 )
 from risk import rng
 from risk.actions import Attack, Blitz, Claim, EndTurn, Fortify, IllegalAction, Occupy, Place, listed
+from risk.codec import decode_state, encode_state
 from risk.deck import deck_for
 from risk.dice import PLAIN, DiceModel
 from risk.engine import apply, check, legal_actions, new_game, play, start_game
@@ -55,7 +56,7 @@ from risk.rules.revised.events import (
     RewardsLost,
     StarsTraded,
 )
-from risk.rules.revised.flow import CAPITAL, ext
+from risk.rules.revised.flow import CAPITAL, ext, settings
 from risk.state import Phase
 from scenario import BOARD, tid
 
@@ -1033,16 +1034,39 @@ def test_losing_ones_capital_keeps_a_player_with_three_objectives_from_winning()
     assert state.over and state.winner == 0
 
 
-def test_an_elimination_that_brings_the_third_objective_wins_at_once():
-    """Research §2.6: the FAQ says that if eliminating a player gives you your third objective, "you win the
-    game" on the spot; design §3.2: checked right after an elimination (with one's own capital)."""
+def test_an_elimination_that_brings_the_third_objective_wins_at_the_end_of_the_turn():
+    """000 §6: "A player wins immediately upon meeting two conditions at the end of their turn" (rules revision
+    3; docs/rules.md): the elimination that brings the third objective does not stop the turn. The player moves
+    in, may attack on and maneuver (it cannot lose either condition in its own turn: only it attacks, and
+    objectives never leave a player in the game), and wins when the turn ends, after its card."""
     state = elimination_position()
+    give(state, 0, 2, rewarded=False)  # one objective; seat 2's two make three
+    events = played(state, Attack(tid("alaska"), tid("kamchatka"), 3))
+    assert not any(isinstance(e, GameWon) for e in events) and not state.over and state.phase is Phase.OCCUPY
+    assert FLOW.meets_goal(state, 0) and ext(state).objectives_of(0) == 3 and FLOW.impossible(state) == ""
+    played(state, Occupy(3))
+    assert state.phase is Phase.ATTACK and listed(EndTurn(), legal_actions(state))
+    assert any(isinstance(c.action, Attack) for c in legal_actions(state))  # the attacks go on
+    assert decode_state(encode_state(state)) == state  # a link of the turn's rest travels
+    played(state, Fortify(tid("alaska"), tid("kamchatka"), 1))  # the maneuver, then the end of the turn
+    if not state.over:
+        played(state, EndTurn())
+    assert state.over and state.winner == 0 and FLOW.impossible(state) == ""
+    assert len(state.hands[0]) == 4  # the victim's three cards, and the card of the turn's conquest
+
+
+def test_old_codes_win_at_once_after_the_elimination_as_they_did():
+    """Rules revision 2 (codes of formats 4-7, made before revision 3): research §2.6, the FAQ says that if
+    eliminating a player gives you your third objective, "you win the game" on the spot; design §3.2: checked
+    right after an elimination (with one's own capital). Those games replay as they were played."""
+    state = elimination_position(revision=2)
+    assert state.rules.revision == 2 and not settings(state.rules).win_at_end_of_turn
     give(state, 0, 2, rewarded=False)  # one objective; seat 2's two make three
     events = played(state, Attack(tid("alaska"), tid("kamchatka"), 3))
     assert events[-1] == GameWon(0) and state.over and state.winner == 0
     assert state.armies[tid("kamchatka")] >= 1 and FLOW.impossible(state) == ""
     # Without its own capital, the player plays on (and the end of the turn decides).
-    state = elimination_position()
+    state = elimination_position(revision=2)
     give(state, 0, 2, rewarded=False)
     ext(state).capitals[0] = tid("madagascar")  # held by seat 1
     events = played(state, Attack(tid("alaska"), tid("kamchatka"), 3))

@@ -15,6 +15,7 @@ from risk.engine import legal_actions
 from risk.flow import flow_for
 from risk.game import Seat
 from risk.odds import attack_odds
+from risk.rules import make_rules
 from risk.rules.castle import ADMIRAL, CARD_COUNTS, DIPLOMAT, GENERAL, REINFORCEMENT, SPY
 from risk.rules.castle.actions import StandingOrders
 from risk.rules.castle.events import CardDiscarded, HiddenArmyRevealed, ReinforcementPlayed, SeaAttackMade
@@ -207,13 +208,53 @@ def test_the_hidden_army_comes_out_on_its_site_with_the_last_reinforcements_armi
 
 
 def test_standing_orders_toggle_from_the_page():
+    """Three orders in a game of rules revision 3: the Marshall, the Spy's block, the hidden army in defence."""
     c = to_first_attack(castle())
     seat = c.state.current
-    assert ext(c).orders[seat] == 3
-    c.command("orders", "2")
-    assert ext(c).orders[seat] == 2
+    assert ext(c).orders[seat] == 7
+    assert 'aria-pressed="true" data-order="4"' in html(c, "sets")
+    assert "Bring out my hidden army when its territory is attacked" in html(c, "sets")
+    c.command("orders", "6")
+    assert ext(c).orders[seat] == 6
     assert 'data-order="1" aria-pressed="false"' not in html(c, "sets")  # the attribute order is the page's
     assert 'aria-pressed="false" data-order="1"' in html(c, "sets")
+    c.command("orders", "2")
+    assert ext(c).orders[seat] == 2 and 'aria-pressed="false" data-order="4"' in html(c, "sets")
+
+
+def test_a_game_of_the_old_rules_shows_two_orders_and_the_reveal_before_the_first_attack_only():
+    """A game begun under rules revision 2 (an old link) keeps its rules in the page too."""
+    new = to_first_attack(castle())
+    old_rules = make_rules("castle", revision=2)
+    state = new.state.copy()
+    state.rules = old_rules
+    ext_state = state.ext
+    assert isinstance(ext_state, CastleState)
+    ext_state.orders = [3] * state.players
+    c = Controller.from_state(SEATS[:3], state)
+    pass_device(c)
+    seat = c.state.current
+    assert 'data-order="4"' not in html(c, "sets") and "hidden army when its territory" not in html(c, "sets")
+    site = ext(c).hidden[seat][0]
+    c.state.owner[site] = seat
+    ext(c).track = 1
+    assert "before your first attack" in html(c, "sets") and 'data-action="reveal"' in html(c, "sets")
+    ext(c).attacked = True
+    assert "disabled" in html(c, "sets").split('data-action="reveal"')[1].split(">")[0]
+
+
+def test_the_hidden_army_comes_out_between_attacks():
+    """Rules revision 3: "at any time during the game" (003_…): the reveal stays offered after an attack."""
+    c = to_first_attack(castle())
+    seat = c.state.current
+    site = ext(c).hidden[seat][0]
+    c.state.owner[site] = seat
+    ext(c).track, ext(c).attacked = 1, True
+    sets = html(c, "sets")
+    assert "at any time of your attacks" in sets
+    assert "disabled" not in sets.split('data-action="reveal"')[1].split(">")[0]
+    c.command("reveal", str(site))
+    assert any(isinstance(e, HiddenArmyRevealed) for e in c.ui.events) and not ext(c).hidden[seat]
 
 
 def sea_pair(c: Controller) -> tuple[int, int]:

@@ -437,6 +437,10 @@ class CastleBot(HeuristicBot):
             card = self.card_step(state)
             if card is not None:
                 return card
+        elif settings(state.rules).hidden_any_time:  # rules revision 3: between attacks too
+            hidden = self.hidden_army(state)
+            if hidden is not None:
+                return hidden
         spy = self.spy(state)
         if spy is not None:
             return spy
@@ -458,22 +462,14 @@ class CastleBot(HeuristicBot):
 
     def card_step(self, state: GameState) -> Action | None:
         """Before the first attack: the hidden army, a Reinforcement, a Diplomat, when each is worth it."""
-        me, extra = state.current, ext(state)
+        me = state.current
         hand = state.hands[me]
         kinds = [kind_of(state, c) for c in hand]
         tactics = self.tactics
         short = self.castle_short(state, me)
-        # The hidden army, on a territory we hold.
-        if extra.track:
-            value = hidden_value(state)
-            sv = None
-            for site in sorted(set(extra.hidden[me])):
-                if site < 0 or state.owner[site] != me:
-                    continue
-                if sv is None:
-                    sv = Survey(state, me)
-                if value >= tactics.reveal_at or short > 0 or sv.threat[site] >= state.armies[site]:
-                    return RevealHiddenArmy(site)
+        hidden = self.hidden_army(state, short)
+        if hidden is not None:
+            return hidden
         # A Reinforcement, while the track is not full.
         count = kinds.count(REINFORCEMENT)
         value = next_track_value(state)
@@ -485,6 +481,24 @@ class CastleBot(HeuristicBot):
             truce = self.diplomat(state, next(c for c, k in zip(hand, kinds) if k == DIPLOMAT))
             if truce is not None:
                 return truce
+        return None
+
+    def hidden_army(self, state: GameState, short: int | None = None) -> RevealHiddenArmy | None:
+        """The hidden army, on a territory we hold, when it brings enough, the castle is short of its guard
+        (``short``, worked out if not given) or the site is in danger. Where the rules let it defend (revision 3)
+        the standing order brings it out when its site is attacked; brought out in our turn it can attack."""
+        me, extra = state.current, ext(state)
+        if not extra.track:
+            return None
+        sites = [site for site in sorted(set(extra.hidden[me])) if site >= 0 and state.owner[site] == me]
+        if not sites:
+            return None
+        if short is None:
+            short = self.castle_short(state, me)
+        value, sv = hidden_value(state), Survey(state, me)
+        for site in sites:
+            if value >= self.tactics.reveal_at or short > 0 or sv.threat[site] >= state.armies[site]:
+                return RevealHiddenArmy(site)
         return None
 
     def diplomat(self, state: GameState, card: int) -> PlayDiplomat | None:

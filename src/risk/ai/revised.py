@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from risk.actions import Action, Blitz, Claim, Occupy
+from risk.actions import Action, Blitz, Claim, EndTurn, Occupy
 from risk.ai.analysis import Survey, board_info, income, people_alive, room
 from risk.ai.heuristic import EASY, NORMAL, HeuristicBot, Skill, _Prizes
 from risk.ai.planner import Plan, PlannerBot
@@ -541,6 +541,10 @@ class RevisedBot(HeuristicBot):
 
     def _attack(self, state: GameState) -> Action:
         flow = revised_flow(state)
+        if flow.meets_goal(state, state.current):
+            # Three objectives and the capital held: the win comes at the end of the turn (000_… §6), and nothing
+            # in our own turn can take either away.
+            return EndTurn()
         if flow.can_start_maneuver(state):
             move = self.starting_maneuver(state)
             if move is not None:

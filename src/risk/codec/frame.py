@@ -18,13 +18,14 @@ from risk.codec.rans import Reader, Writer
 
 # Kinds of code, and the format bytes: each names a kind and the rules revision the game follows
 # (risk.rules.Rules.revision). Formats 1-3 are revision 1 (the first release); a continuation (the moves
-# since a moment the receiver holds) exists from revision 2 on. Only ever append.
+# since a moment the receiver holds) exists from revision 2 on; formats 8-11 are revision 3 (Castle Risk's
+# hidden army at any time and in defence, the Revised win at the end of the turn). Only ever append.
 GAME, STATE, REPLAY, CONTINUATION = 1, 2, 3, 4
 KIND_NAMES = {GAME: "a game link", STATE: "a position code", REPLAY: "a replay", CONTINUATION: "a continuation"}
 FORMATS = {1: (GAME, 1), 2: (STATE, 1), 3: (REPLAY, 1), 4: (GAME, 2), 5: (STATE, 2), 6: (REPLAY, 2),
-           7: (CONTINUATION, 2)}
+           7: (CONTINUATION, 2), 8: (GAME, 3), 9: (STATE, 3), 10: (REPLAY, 3), 11: (CONTINUATION, 3)}
 FORMAT_GAME_V1, FORMAT_STATE_V1, FORMAT_REPLAY_V1 = GAME, STATE, REPLAY
-NEWEST_REVISION = 2
+NEWEST_REVISION = 3
 NEWEST_FORMAT = max(FORMATS)
 
 

@@ -8,7 +8,7 @@ the rule text (``003_…``) is a summary, and every decision where it is silent 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from risk.board import Board
 from risk.deck import NO_TERRITORY, Deck, register_deck
@@ -23,6 +23,7 @@ REINFORCEMENT, GENERAL, MARSHALL, ADMIRAL, SPY, DIPLOMAT = range(6)
 # handed over in the middle of a battle.
 AUTO_MARSHALL = 1  # play a Marshall the moment one's territory is attacked, if none is in play
 BLOCK_SPY = 2  # answer a Spy with one's own Spy (both are discarded)
+DEFEND_HIDDEN = 4  # bring one's hidden army out on its territory when that territory is attacked (revision 3)
 DEFAULT_ORDERS = AUTO_MARSHALL | BLOCK_SPY
 
 
@@ -40,6 +41,21 @@ class CastleSettings:
     hand: int = 3  # cards dealt at the start, and the hand a turn's draw fills up to
     castle_attack_dice: int = 2  # the most dice against a castle
     diplomats_from: int = 3  # players needed for a Diplomat
+    # The hidden army "at any time during the game to attack from, or defend, the spot" (003_…, rules revision
+    # 3): at any time of one's attack step, and in defence by a standing order. Revision 2 brought it out only
+    # before one's first attack, never in defence.
+    hidden_any_time: bool = True
+    hidden_defends: bool = True
+
+    @property
+    def all_orders(self) -> int:
+        """Every standing order bit these rules know."""
+        return AUTO_MARSHALL | BLOCK_SPY | (DEFEND_HIDDEN if self.hidden_defends else 0)
+
+    @property
+    def default_orders(self) -> int:
+        """The standing orders every seat starts with: all of them."""
+        return self.all_orders
 
 
 def castle_deck(board: Board) -> Deck:
@@ -65,14 +81,25 @@ CASTLE = Rules(
     elimination_trade_at=1_000_000,
     elimination_trade_stops=False,
     fortify_moves=1,  # unused: there is no free move
+    revision=3,
     family=CastleSettings(),
 )
+
+
+def hidden_army_before_attacks(rules: Rules) -> Rules:
+    """The rules of revision 2 (codes of formats 4-7): the hidden army comes out only before one's first
+    attack, and never in defence."""
+    family = rules.family
+    assert isinstance(family, CastleSettings)
+    return replace(rules, revision=2, family=replace(family, hidden_any_time=False, hidden_defends=False))
+
 
 register_edition(Edition(
     "castle", "Castle Risk (1986)",
     "Europe in 1850: castles, hidden armies, Generals, Marshalls, Admirals, Spies and Diplomats; spoils at "
     "the end of the turn, no free move; capture every other castle. 2 to 6 players.",
     CASTLE, flow="risk.rules.castle.flow:CastleFlow", codec="risk.rules.castle.codec",
+    revisions=((2, hidden_army_before_attacks),),
 ))
 offer_option(
     "auto-setup", "castle",

@@ -43,7 +43,8 @@ class PlayDiplomat(Action):
 @action_kind("reveal", TERRITORY)
 @dataclass(frozen=True, slots=True)
 class RevealHiddenArmy(Action):
-    """Before your first attack: your hidden army comes out on its territory, which you hold."""
+    """Your hidden army comes out on its territory, which you hold: at any time of your attack step (rules
+    revision 3; revision 2: before your first attack)."""
 
     territory: int
 
@@ -87,6 +88,7 @@ class SeaAttack(Action):
 @action_kind("orders", NUMBER)
 @dataclass(frozen=True, slots=True)
 class StandingOrders(Action):
-    """What your cards do on others' turns (bits: 1 play a Marshall when attacked, 2 block a Spy)."""
+    """What your cards do on others' turns (bits: 1 play a Marshall when attacked, 2 block a Spy, 4 bring out a
+    hidden army when its territory is attacked, in rules revision 3)."""
 
     orders: int

@@ -1,10 +1,12 @@
-"""Castle Risk's codec tables: its snapshot and the coding of its actions (format of rules revision 2).
+"""Castle Risk's codec tables: its snapshot and the coding of its actions (formats of rules revisions 2 and 3).
 
 The snapshot shares the classic compact layout's parts (the players and turn, the owners, the last battle,
 the armies, the hand sizes, every card as one permutation: hands, the Reinforcement track, the discards, the
 draw pile) and adds the edition's own: the castle chip each seat drew, the castles, who holds each chip, the
 hidden-army sites, the track, the General and Marshalls in play, standing orders, truces, the card step and a
 Spy's look. Tables and frequencies here are part of the format: once shared, never change them; append.
+Revision 3 adds a third standing order (the hidden army in defence): its orders are written with
+``_ORDERS_MODEL_3``, and every seat starts with all three.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from risk.codec.classic import (
 from risk.codec.rans import Model, Reader, Writer
 from risk.deck import deck_for
 from risk.rules import Rules
-from risk.rules.castle import ADMIRAL, AUTO_MARSHALL, BLOCK_SPY, DIPLOMAT, GENERAL, MARSHALL, REINFORCEMENT, SPY
+from risk.rules.castle import ADMIRAL, DIPLOMAT, GENERAL, MARSHALL, REINFORCEMENT, SPY
 from risk.rules.castle.actions import (
     ChooseHiddenArmy,
     PlaceCastle,
@@ -44,7 +46,7 @@ from risk.rules.castle.actions import (
     StandingOrders,
 )
 from risk.rules.castle.flow import CASTLE, HIDING, SPOILS, SPY_LOOK, ext, kind_of, settings
-from risk.rules.castle.state import CastleState
+from risk.rules.castle.state import CastleState, default_orders
 from risk.state import GameState, Phase
 
 PHASE_TABLE = ("castle", "claim", "setup", "hiding", "reinforce", "attack", "occupy", "spy", "spoils", "over")
@@ -53,6 +55,7 @@ _PHASE_MODEL = Model([1, 2, 2, 1, 4, 40, 16, 1, 6, 1])
 _CLAIMING = (CASTLE, Phase.CLAIM)
 _PLACING = (Phase.REINFORCE, SPOILS)
 _ORDERS_MODEL = Model([1, 2, 2, 24])  # standing orders: most keep both on
+_ORDERS_MODEL_3 = Model([1, 1, 1, 2, 1, 2, 2, 24])  # rules revision 3, three orders: most keep all on
 
 _PHASE_KINDS: editions.PhaseKinds = {
     CASTLE: ((PlaceCastle,), Model([63, 1])),
@@ -123,6 +126,7 @@ def _write(w: Writer, s: GameState) -> None:
     _write_board_extra(w, s, extra)
     count = len(deck_for(s.rules))
     if phase in (CASTLE, Phase.CLAIM, Phase.SETUP, HIDING):
+        need(extra.orders == default_orders(n, s.rules))  # orders change only in the attack step
         need(s.deck == list(range(count)) or phase is HIDING)
         need(not any(s.hands) and not s.discard and not s.set_aside)
         if phase is HIDING:
@@ -241,8 +245,7 @@ def _read_board_extra(r: Reader, s: GameState) -> CastleState:
     if phase not in (CASTLE, Phase.CLAIM, Phase.SETUP):
         for p in range(n):
             hidden[p] = [r.digit(board.size) for _ in range(r.number(0))]
-    extra = CastleState(empires, castles, chips, hidden, marshalls=[-1] * n,
-                        orders=[AUTO_MARSHALL | BLOCK_SPY] * n)
+    extra = CastleState(empires, castles, chips, hidden, marshalls=[-1] * n, orders=default_orders(n, s.rules))
     extra.track = r.digit(len(settings(s.rules).reinforcement_track) + 1)
     return extra
 
@@ -257,8 +260,9 @@ def _write_people(w: Writer, s: GameState, extra: CastleState) -> None:
             _write_card(w, extra.marshalls[p], s.hands[p], MARSHALL, s)
         else:
             need(extra.marshalls[p] == -1)
+    model = _orders_model(s)
     for p in range(n):
-        w.symbol(_ORDERS_MODEL, extra.orders[p])
+        w.symbol(model, extra.orders[p])
     need(extra.truces == sorted(extra.truces))
     w.number(len(extra.truces), 0)
     for a, b in extra.truces:
@@ -281,8 +285,9 @@ def _read_people(r: Reader, s: GameState, extra: CastleState) -> None:
     for p in range(n):
         if p != s.current and s.alive[p]:
             extra.marshalls[p] = _read_card(r, s.hands[p], MARSHALL, s)
+    model = _orders_model(s)
     for p in range(n):
-        extra.orders[p] = r.symbol(_ORDERS_MODEL)
+        extra.orders[p] = r.symbol(model)
     extra.truces = [(r.digit(n), r.digit(n)) for _ in range(r.number(0))]
     if extra.truces != sorted(extra.truces):
         raise corrupt("its truces are not written in their usual form")
@@ -292,6 +297,11 @@ def _read_people(r: Reader, s: GameState, extra: CastleState) -> None:
         extra.spier = s.current
         extra.seen = tuple(_shown(s, extra.spied))
         extra.spy_card = _read_card(r, hand, SPY, s, optional=False)
+
+
+def _orders_model(s: GameState) -> Model:
+    """The standing orders' model of the game's rules revision."""
+    return _ORDERS_MODEL_3 if settings(s.rules).hidden_defends else _ORDERS_MODEL
 
 
 def _shown(s: GameState, seat: int) -> list[int]:
@@ -371,7 +381,7 @@ def _write_usual(w: Writer, s: GameState, action: Action) -> bool:
         case RevealHiddenArmy(t):
             return choose(w, t, sorted(set(extra.hidden[s.current])))
         case StandingOrders(orders):
-            return choose(w, orders, range(4))
+            return choose(w, orders, range(settings(s.rules).all_orders + 1))
         case SpyDiscard(card):
             return choose(w, card, list(extra.seen))
     return write_usual(w, s, action)
@@ -406,7 +416,7 @@ def _read_usual(r: Reader, s: GameState, kind: type) -> Action:
     if kind is RevealHiddenArmy:
         return RevealHiddenArmy(pick(sorted(set(extra.hidden[s.current]))))
     if kind is StandingOrders:
-        return StandingOrders(r.digit(4))
+        return StandingOrders(r.digit(settings(s.rules).all_orders + 1))
     if kind is SpyDiscard:
         return SpyDiscard(pick(list(extra.seen)))
     return read_usual(r, s, kind)

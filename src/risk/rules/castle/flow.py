@@ -4,10 +4,12 @@ Setup (``003_…``, design note §4.2): the first player is drawn; each player i
 chip at random and places its castle with one army in that empire; the claims go one army at a time, then
 rounds of five armies; each player chooses a hidden-army site in secret (not a castle); three cards each;
 the first player is drawn again. A turn: draw one card, or up to three; before the first attack play
-Reinforcements (the track's next space), Diplomats (a truce until one's next turn) and the hidden army;
-attack (at most two dice against a castle; a General adds 1 to one's highest die until it loses a top pair;
-a defender's Marshall, played by its standing order, adds 1 to its highest until it loses one; an Admiral
-carries armies across a water both territories touch, fought to the end); Spies at any time of one's turn;
+Reinforcements (the track's next space) and Diplomats (a truce until one's next turn); attack (at most two
+dice against a castle; a General adds 1 to one's highest die until it loses a top pair; a defender's
+Marshall, played by its standing order, adds 1 to its highest until it loses one; an Admiral carries armies
+across a water both territories touch, fought to the end); the hidden army at any time of one's attacks, or
+in defence of its site by a standing order (rules revision 3; revision 2: before the first attack only);
+Spies at any time of one's turn;
 then the spoils, placed anywhere one holds. No free move. Capturing a castle eliminates its owner: the
 captor takes its chips, cards and unused hidden army, and the fallen player's other territories are taken
 over. The last player with a castle wins. Every decision is in ``docs/rules.md``.
@@ -45,6 +47,7 @@ from risk.rules.castle import (
     BLOCK_SPY,
     CARD_COUNTS,
     CARD_KINDS,
+    DEFEND_HIDDEN,
     DIPLOMAT,
     GENERAL,
     MARSHALL,
@@ -162,7 +165,7 @@ class CastleFlow(Flow):
         state.ext = CastleState(
             empires=drawn, castles=[-1] * state.players, chips=[[e] for e in drawn],
             hidden=[[] for _ in range(state.players)], marshalls=[-1] * state.players,
-            orders=default_orders(state.players))
+            orders=default_orders(state.players, state.rules))
         events.append(ChipsDrawn(tuple(drawn)))
         state.phase = CASTLE
         if state.rules.auto_setup:
@@ -408,7 +411,8 @@ class CastleFlow(Flow):
 
     def check_reveal(self, state: GameState, action: Action) -> None:
         assert isinstance(action, RevealHiddenArmy)
-        self.card_step(state, "a hidden army comes out")
+        if not settings(state.rules).hidden_any_time:  # rules revision 2
+            self.card_step(state, "a hidden army comes out")
         name = territory_name(state, action.territory, "the hidden army's territory")
         if action.territory not in ext(state).hidden[state.current]:
             raise IllegalAction(f"none of your hidden armies waits on {name}")
@@ -419,11 +423,25 @@ class CastleFlow(Flow):
 
     def apply_reveal(self, state: GameState, action: Action, events: Events) -> None:
         assert isinstance(action, RevealHiddenArmy)
-        seat, extra = state.current, ext(state)
+        self.bring_out(state, state.current, action.territory, events)
+
+    def bring_out(self, state: GameState, seat: int, territory: int, events: Events) -> None:
+        """One of ``seat``'s hidden armies comes out on ``territory``, its site, with the armies of the last
+        Reinforcement played."""
+        extra = ext(state)
         armies = self.track_value(state, extra.track - 1)
-        extra.hidden[seat].remove(action.territory)
-        state.armies[action.territory] += armies
-        events.append(HiddenArmyRevealed(seat, action.territory, armies))
+        extra.hidden[seat].remove(territory)
+        state.armies[territory] += armies
+        events.append(HiddenArmyRevealed(seat, territory, armies))
+
+    def call_hidden(self, state: GameState, target: int, events: Events) -> None:
+        """The defender's standing order (rules revision 3): when a territory where one of its hidden armies
+        waits is attacked, one of them comes out there before the first roll ("to attack from, or defend, the
+        spot", 003_…), once a Reinforcement has been played (before, it would bring nothing)."""
+        extra, defender = ext(state), state.owner[target]
+        if (settings(state.rules).hidden_defends and 0 <= defender < state.players and extra.track
+                and extra.orders[defender] & DEFEND_HIDDEN and target in extra.hidden[defender]):
+            self.bring_out(state, defender, target, events)
 
     # -----------------------------------------------------------------------------------------
     # Battles: the castle cap, Generals and Marshalls, truces, the Admiral
@@ -442,11 +460,12 @@ class CastleFlow(Flow):
         if ext(state).in_truce(state.current, state.owner[target]):
             raise IllegalAction("a truce stands with that player: no attacks until it ends")
 
-    def muster(self, state: GameState, defender: int, events: Events) -> None:
+    def muster(self, state: GameState, target: int, events: Events) -> None:
         """Before the first roll of an attack: the attack has begun (the card step is over), and the defender's
-        standing order may bring a Marshall in."""
+        standing orders may bring its hidden army out on the territory attacked and a Marshall in."""
         ext(state).attacked = True
-        self.call_marshall(state, defender, events)
+        self.call_hidden(state, target, events)
+        self.call_marshall(state, state.owner[target], events)
 
     def call_marshall(self, state: GameState, defender: int, events: Events) -> bool:
         """The defender's standing order: with no Marshall in play, it plays one (the lowest numbered) before
@@ -486,7 +505,7 @@ class CastleFlow(Flow):
         ... a turn, but not at the same time"). The attacker's next General waits for its next action (a blitz
         is its choice). With nobody in play, the rest is one fast blitz (the same draws)."""
         extra, defender, seat = ext(state), state.owner[target], state.current
-        self.muster(state, defender, events)
+        self.muster(state, target, events)
         cap = _model(self.battle_model(state, source, target).attack_max, 0, 0)
         defending, last, thrown = state.armies[target], 0, 0
         while attacking > stop_at and defending > 0 and (not rolls or thrown < rolls):
@@ -641,7 +660,10 @@ class CastleFlow(Flow):
 
     def check_orders(self, state: GameState, action: Action) -> None:
         assert isinstance(action, StandingOrders)
-        if not 0 <= action.orders <= AUTO_MARSHALL | BLOCK_SPY:
+        if not 0 <= action.orders <= settings(state.rules).all_orders:
+            if settings(state.rules).hidden_defends:
+                raise IllegalAction("standing orders are any of: play a Marshall when attacked, block a Spy, bring "
+                                    "out a hidden army when its territory is attacked")
             raise IllegalAction("standing orders are: play a Marshall when attacked, block a Spy, both or neither")
 
     def apply_orders(self, state: GameState, action: Action, events: Events) -> None:
@@ -794,15 +816,15 @@ class CastleFlow(Flow):
         if SPY in first:
             choices += [choice(PlaySpy(first[SPY], p)) for p in range(state.players)
                         if p != seat and state.alive[p] and self.hand_shown(state, p)]
+        if extra.track and (not extra.attacked or settings(state.rules).hidden_any_time):
+            choices += [choice(RevealHiddenArmy(t)) for t in sorted(set(extra.hidden[seat])) if owner[t] == seat]
         if not extra.attacked:
             if REINFORCEMENT in first and extra.track < len(settings(state.rules).reinforcement_track):
                 choices.append(choice(PlayReinforcement(first[REINFORCEMENT])))
             if DIPLOMAT in first and state.people >= settings(state.rules).diplomats_from:
                 choices += [choice(PlayDiplomat(first[DIPLOMAT], p)) for p in range(state.players)
                             if p != seat and state.alive[p] and not extra.in_truce(seat, p)]
-            if extra.track:
-                choices += [choice(RevealHiddenArmy(t)) for t in sorted(set(extra.hidden[seat])) if owner[t] == seat]
-        choices += [choice(StandingOrders(o)) for o in range((AUTO_MARSHALL | BLOCK_SPY) + 1)
+        choices += [choice(StandingOrders(o)) for o in range(settings(state.rules).all_orders + 1)
                     if o != extra.orders[seat]]
         choices.append(choice(EndTurn()))
         return choices
@@ -873,7 +895,7 @@ class CastleFlow(Flow):
         for p, card in enumerate(extra.marshalls):
             if card >= 0 and (p == state.current or card not in state.hands[p] or kind_of(state, card) != MARSHALL):
                 return "a Marshall in play is not its defender's"
-        if any(not 0 <= o <= AUTO_MARSHALL | BLOCK_SPY for o in extra.orders):
+        if any(not 0 <= o <= settings(state.rules).all_orders for o in extra.orders):
             return "its standing orders are not orders"
         if any(a == b or not state.alive[a] or not state.alive[b] or a >= n or b >= n for a, b in extra.truces):
             return "a truce is not between two players in the game"
@@ -965,8 +987,11 @@ class CastleFlow(Flow):
                     parts.append("every independent territory")
                 return f"{names[seat]} collects {armies_text(armies)} of spoils ({', '.join(parts)})."
             case OrdersSet(seat, orders):
-                said = [w for bit, w in ((1, "play a Marshall when attacked"), (2, "block a Spy")) if orders & bit]
-                return f"{names[seat]}'s standing orders: {' and '.join(said) or 'none'}."
+                said = [w for bit, w in ((AUTO_MARSHALL, "play a Marshall when attacked"), (BLOCK_SPY, "block a Spy"),
+                                         (DEFEND_HIDDEN, "bring out a hidden army when its territory is attacked"))
+                        if orders & bit]
+                listed = ", ".join(said[:-1]) + (" and " if len(said) > 1 else "") + said[-1] if said else "none"
+                return f"{names[seat]}'s standing orders: {listed}."
         return None
 
 

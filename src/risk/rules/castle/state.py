@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from risk.rules.castle import DEFAULT_ORDERS
+from risk.rules import Rules
+from risk.rules.castle import CastleSettings
 
 HIDDEN_SITE = -1  # a hidden-army site the seat may not see
 
@@ -54,6 +55,8 @@ class CastleState:
         return (a, b) in self.truces or (b, a) in self.truces
 
 
-def default_orders(players: int) -> list[int]:
-    """Every seat's standing orders at the start."""
-    return [DEFAULT_ORDERS] * players
+def default_orders(players: int, rules: Rules) -> list[int]:
+    """Every seat's standing orders at the start: every order the rules know."""
+    family = rules.family
+    assert isinstance(family, CastleSettings)
+    return [family.default_orders] * players

@@ -63,6 +63,9 @@ class RevisedSettings:
     initial_cards: tuple[int, ...] = (0, 0, 1, 1, 2)
     draft_rounding: str = "down"  # the draft's division by 3 ("up" only if a rulebook says so)
     two_star_continents: tuple[str, ...] = ("asia",)
+    # The win "at the end of their turn" (000_… §6, rules revision 3), even when an elimination brings the third
+    # objective; revision 2 ended the game at once then (the FAQ's reading).
+    win_at_end_of_turn: bool = True
 
 
 def revised_deck(board: Board) -> Deck:
@@ -90,14 +93,25 @@ REVISED = Rules(
     elimination_trade_stops=False,
     fortify_connected=True,
     fortify_moves=1,
+    revision=3,
     family=RevisedSettings(),
 )
+
+
+def win_at_elimination(rules: Rules) -> Rules:
+    """The rules of revision 2 (codes of formats 4-7): an elimination that brings the third objective (the
+    capital held) wins at once."""
+    family = rules.family
+    assert isinstance(family, RevisedSettings)
+    return replace(rules, revision=2, family=replace(family, win_at_end_of_turn=False))
+
 
 register_edition(Edition(
     "revised", "Revised (2008)",
     "The 2008 edition: capitals and cities, star cards, and objectives with rewards: win with three "
     "objectives while holding your capital. 3 to 5 players.",
     REVISED, flow="risk.rules.revised.flow:RevisedFlow", codec="risk.rules.revised.codec",
+    revisions=((2, win_at_elimination),),
 ))
 
 offer_option(

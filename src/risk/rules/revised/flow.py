@@ -464,11 +464,14 @@ class RevisedFlow(Flow):
             events.append(RewardsLost(seat, lost))
 
     def won_by_capture(self, state: GameState) -> int:
-        """The last player standing; or, right after an elimination, the player to move if it now meets
-        the goal (the FAQ: an elimination that gives the third objective wins at once)."""
+        """The last player standing. The goal is met "at the end of their turn" (000_… §6): an elimination that
+        brings the third objective wins when the turn ends (:meth:`end_turn`). Rules revision 2 (the FAQ's
+        reading): right after an elimination, the player to move wins at once if it now meets the goal."""
         last = self.last_standing(state)
         if last >= 0:
             return last
+        if settings(state.rules).win_at_end_of_turn:
+            return -1
         return state.current if state.just_eliminated and self.meets_goal(state, state.current) else -1
 
     def last_standing(self, state: GameState) -> int:
