@@ -132,6 +132,10 @@ def status(controller: Controller) -> str | None:
     if state.phase is Phase.ATTACK and ui.airfield_slot >= 0:
         objective = OBJECTIVES[extra.objectives[ui.airfield_slot]][1]
         return f"{name}: choose one of your territories for the Airfield of “{objective}”."
+    flow = revised_flow(state)
+    if (flow is not None and state.phase in (Phase.ATTACK, Phase.FORTIFY) and settings_of(state).win_at_end_of_turn
+            and flow.meets_goal(state, state.current)):
+        return words.goal_met_this_turn(name)  # 000_… §6: the win comes at the end of the turn
     return None
 
 
@@ -179,6 +183,8 @@ def goal_text(state: GameState) -> str:
         rewards = "earn their rewards" if family.rewards else "count for nothing but the glory"
         return f"World Conquest: the last player standing wins. Objectives still {rewards}."
     text = f"Win with {family.goal} objectives while holding your own capital."
+    if family.win_at_end_of_turn:
+        text += " The win comes at the end of your turn."
     if not family.rewards:
         text += " Basic Training: objectives carry no rewards."
     return text

@@ -134,6 +134,12 @@ def won_objectives(name: str, held: int, goal: int, capital: str, turns: int) ->
     return f"{name} {done} while holding their capital, {capital}: victory in {turns_text(turns)}."
 
 
+def goal_met_this_turn(name: str) -> str:
+    """Revised (rules revision 3): the player to move meets the goal in the middle of its turn; it wins at its end."""
+    return (f"{name}: you hold three objectives and your capital, and win when this turn ends: attack on, "
+            "maneuver, or end your turn now.")
+
+
 def won_castles(name: str, fallen: str, place: str, turns: int) -> str:
     """Castle Risk: the capture of the last other castle."""
     return (f"{name} captured {fallen}\u2019s castle on {place}: {name} holds the last castle and every castle "

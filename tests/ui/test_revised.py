@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from risk.actions import EndTurn, every_action
-from risk.codec import decode_share, encode_share
+from risk.actions import EndTurn, Occupy, every_action
+from risk.codec import decode_share, decode_state, encode_share
 from risk.deck import deck_for
-from risk.engine import legal_actions
+from risk.engine import legal_actions, occupy_range
 from risk.events import BattleFought
 from risk.flow import flow_for
 from risk.game import Game, Seat
@@ -661,3 +661,23 @@ def test_the_replay_marks_where_a_capital_and_an_airfield_were_placed():
     c.command("objective", str(slot))
     c.click(where)
     assert record.step_marks(c.game, len(c.game.history)) == {where: "target"}
+
+
+def test_a_player_who_meets_the_goal_mid_turn_is_told_the_win_comes_at_its_end(mount: Mount):
+    """Rules revision 3 (000_… §6: "wins ... at the end of their turn"): after an elimination that brings the third
+    objective the turn goes on, and the status line says so; ending the turn wins."""
+    from engine.rules28_fixtures import FIXTURES
+
+    code = next(code for name, _, code, _ in FIXTURES if name == "revised-elimination-goal-met-mid-turn")
+    state = decode_state(code)
+    c = from_state(state)
+    doc, page = mount(c)
+    seat = state.current
+    c.play(Occupy(occupy_range(c.state)[0]))
+    page.render()
+    assert c.state.phase is Phase.ATTACK and not c.state.over
+    assert text(doc, "status") == (f"{c.seat_name(seat)}: you hold three objectives and your capital, and win when "
+                                   "this turn ends: attack on, maneuver, or end your turn now.")
+    assert "The win comes at the end of your turn." in doc.getElementById("objectives").innerHTML
+    c.play(EndTurn())
+    assert c.state.over and c.state.winner == seat
