@@ -106,7 +106,7 @@ def test_a_castle_link_opens_in_a_fresh_browser_with_its_map_and_the_hand_of_car
     hidden.click()
     page.wait_for_selector('#sets .orders button[data-order="4"][aria-pressed="false"]', timeout=10_000)
     hidden = page.locator('#sets .orders button[data-order="4"]')
-    hidden.evaluate("e => e.scrollIntoView({block: 'center'})")  # clear of the action bar at the foot
+    hidden.evaluate("e => e.scrollIntoView({block: 'end'})")  # clear of the action bar
     shoot(page, f"castle-orders-{viewport['width']}x{viewport['height']}.png")
     hidden.click()
     page.wait_for_selector('#sets .orders button[data-order="4"][aria-pressed="true"]', timeout=10_000)

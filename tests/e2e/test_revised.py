@@ -127,3 +127,39 @@ def test_a_link_of_a_revised_game_opens_the_same_game_in_a_fresh_browser(
     other.locator("#replay-back").click()
     assert "claims “" in other.locator("#replay-status").inner_text()
     assert not other.errors, other.errors
+
+
+def test_a_player_who_meets_the_goal_mid_turn_plays_the_turn_out_and_wins_at_its_end(
+        fresh_page: Callable[..., Any], site_url: str) -> None:
+    """Rules revision 3 (000_… §6, "at the end of their turn"): the link of a turn in which an elimination brought
+    the third objective opens with the turn going on and says the win comes at its end; End turn wins. Shots at
+    390x844, 844x390 and 1440x900 (revised-goal-met-*.png), one page load."""
+    from engine.rules28_fixtures import FIXTURES
+    from risk.codec import decode_replay, encode_game
+    from risk.events import Eliminated
+    from risk.game import Game
+
+    record = decode_replay(next(code for name, _, code, _ in FIXTURES
+                                if name == "revised-elimination-wins-at-end-of-turn"))
+    eliminated = max(i for i, step in enumerate(record.history) if any(isinstance(e, Eliminated) for e in step.events))
+    game = Game.start(record.rules, record.seats, record.seed)
+    for action in record.actions[: eliminated + 2]:  # the elimination and its move-in
+        game.play(action)
+    winner = game.state.current
+    page = fresh_page(PHONE)
+    open_at(page, site_url + "#" + encode_game(game))
+    if page.locator("#handoff-button").is_visible():  # one person against bots: no hand-off
+        page.locator("#handoff-button").click()
+    status = page.locator("#status")
+    assert "you hold three objectives and your capital, and win when this turn ends" in status.inner_text()
+    assert "The win comes at the end of your turn." in page.locator("#objectives").inner_text()
+    for size in (PHONE, {"width": 844, "height": 390}, {"width": 1440, "height": 900}):
+        page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
+        shoot(page, f"revised-goal-met-{size['width']}x{size['height']}.png")
+    page.locator("#end-turn").click()
+    if page.locator("#end-turn").is_visible() and page.locator("#end-turn").inner_text() == END_TURN_AGAIN:
+        page.locator("#end-turn").click()  # attacks were left: End turn asks once more
+    page.wait_for_function("document.body.dataset.phase === 'over'", timeout=30_000, polling=250)
+    assert game.seats[winner].name in page.locator("body").inner_text()
+    assert not page.errors, page.errors
