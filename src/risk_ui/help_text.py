@@ -345,8 +345,9 @@ REVISED_LESSON = Lesson((
     Step("The goal: objectives", (
         "Revised plays on the classic world map with cities and capitals on it. Eight objectives lie face up, "
         "four Minor and four Major (take 4 cities in one turn, control Europe, control an enemy capital, \u2026).",
-        "You win by completing three objectives while holding your own capital, or by being the last player "
-        "standing. Claim at most one objective a turn, after your attacks, when you meet it.",
+        "You win by completing three objectives while holding your own capital, at the end of your turn, or "
+        "by being the last player standing. Claim at most one objective a turn, after your attacks, when you "
+        "meet it.",
     )),
     Step("Capitals and cities", (
         "Each player places a capital first; 15 cities stand on the map. A city counts twice towards your "
