@@ -465,8 +465,9 @@ def split_stdlib(data: bytes, kept: set[str]) -> tuple[bytes, bytes, list[str]]:
 #   game of another edition opens. Precached, for offline.
 # - APP_TOOLS, what no game runs: the test hooks (?debug=1) and the command line; and, until the page keeps
 #   boards of its own, the checking and drawing of board files (risk.boardfile, risk.drawing: the build draws
-#   the shipped boards) and the map importers (risk.importers but its empty __init__). Fetched on the first
-#   import of one of its modules; never precached (see never_precached), so no player downloads it.
+#   the shipped boards), the map importers and the world generator (risk.importers and risk.worldgen but their
+#   empty __init__s). Fetched on the first import of one of its modules; never precached (see
+#   never_precached), so no player downloads it.
 # The last two hold sources, not bytecode (see minified_source): a third of the bytes, compiled when first
 # imported (70 ms in Pyodide under Node for an edition's) instead of at every start as the classic game's
 # code would be. Each comes with the names of its modules (risk_ui/on_demand.py reads them from the index).
@@ -515,7 +516,7 @@ _ARCHIVE_OF_CODE = (
     (APP_MORE, re.compile(r"risk/rules/(revised|castle)/(?!__init__\.)|risk/ai/(revised|castle)\.|"
                           r"risk_ui/(revised|castle)_|risk/codec/editions\.|risk/auto_setup\.")),
     (APP_TOOLS, re.compile(r"risk_ui/debug\.|risk/(selfplay|cli|__main__|tournament|boardfile|drawing)\.|"
-                           r"risk/importers/(?!__init__\.)")),
+                           r"risk/(importers|worldgen)/(?!__init__\.)")),
 )
 
 
