@@ -1567,12 +1567,13 @@ def bench(rounds: int = 3, as_json: bool = False, variants: Sequence[str] = ()) 
     return report
 
 
-BENCH_PARTS = ("page", "engine", "codec", "odds", "ai", "record", "import")
+BENCH_PARTS = ("page", "engine", "codec", "odds", "ai", "record", "import", "worldgen")
 
 
 def run_bench_scripts(parts: Sequence[str]) -> None:
     """The benchmarks in bench/: engine self-play, the codec, the odds, the bots' strength and speed, the
-    record panels and a map's import (in CPython, and in Chromium on the built site)."""
+    record panels, a map's import (in CPython, and in Chromium on the built site) and the world generator (in
+    CPython and in Pyodide under Node)."""
     scripts = {
         "engine": ["bench/engine_bench.py"],
         "codec": ["bench/codec_bench.py"],
@@ -1580,6 +1581,7 @@ def run_bench_scripts(parts: Sequence[str]) -> None:
         "ai": ["bench/ai_bench.py", "--games", "100"],
         "record": ["bench/record_bench.py", "--page"],
         "import": ["bench/import_bench.py", "--page"],
+        "worldgen": ["bench/worldgen_bench.py", "--pyodide"],
     }
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
     for part in parts:
@@ -1617,7 +1619,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench_cmd.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS))
     bench_cmd.add_argument(
         "--part", action="append", choices=BENCH_PARTS,
-        help="which figures (default: page, engine, codec, odds, import; 'ai' plays bot matches, minutes long; "
+        help="which figures (default: page, engine, codec, odds, import, worldgen; 'ai' plays bot matches, "
+             "minutes long; "
              "'record' the record panels on long records, minutes long)",
     )
     args, unknown = parser.parse_known_args(argv)
@@ -1636,7 +1639,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "test":
             return test([*unknown, *args.pytest_args])  # "test -k odds" works as well as "test tests/ui"
         elif args.command == "bench":
-            parts = args.part or ["page", "engine", "codec", "odds", "import"]
+            parts = args.part or ["page", "engine", "codec", "odds", "import", "worldgen"]
             if "page" in parts:
                 bench(args.rounds, args.json, args.variant)
             run_bench_scripts([p for p in parts if p != "page"])

@@ -11,6 +11,7 @@ test over every outline) over a sample of 102 seeds, 34 a size. The module costs
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -139,3 +140,42 @@ def test_bonus_formula_on_the_classic_board() -> None:
         printed.append(continent.bonus)
     assert printed == [5, 2, 5, 3, 7, 2]
     assert got == [5, 2, 4, 3, 7, 2]
+
+
+PYODIDE_CODE = '''
+import json, sys
+
+def worldgen_hashes(source, out, cases):  # (cases as JSON: a JS null would not be None)
+    sys.path.insert(0, source)
+    from risk.boardfile import content_hash
+    from risk.worldgen.generator import generate
+    with open(out, "w") as stream:
+        json.dump([content_hash(generate(seed, size, continents)) for seed, size, continents in json.loads(cases)],
+                  stream)
+'''
+
+
+def test_the_page_runtime_makes_the_same_worlds() -> None:
+    """Pyodide under Node (the page's runtime, from .cache/) makes one frozen board of each size with the same
+    hash: no float or library behaviour differs (the result is cached by input, so this costs once)."""
+    import io
+    import zipfile
+    from pathlib import Path
+
+    import build
+
+    if not all((build.CACHE / "npm" / package.tarball_name).exists() for package in build.RUNTIME_PACKAGES):
+        pytest.skip("the runtime is not in .cache/ (build.py fetch)")
+    src = Path(build.ROOT) / "src" / "risk"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        files = [(src / name, f"risk/{name}") for name in ("board.py", "boardfile.py", "paths.py")]
+        files += [(module, f"risk/worldgen/{module.name}") for module in sorted((src / "worldgen").glob("*.py"))]
+        for name, data in [("risk/__init__.py", b""), *((arc, path.read_bytes()) for path, arc in files)]:
+            archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data)  # (the same zip: cached)
+    cases = [FIXTURES[2], FIXTURES[7], FIXTURES[9]]  # one of each size
+    made = build.run_in_pyodide(build.fetch(quiet=True)[build.PYODIDE.name], PYODIDE_CODE, "worldgen_hashes",
+                                [("worldgen-hashes", buffer.getvalue(), [json.dumps([case[:3] for case in cases])])])
+    if made is None:
+        pytest.skip("no node here")
+    assert json.loads(made["worldgen-hashes"]) == [case[3] for case in cases]
