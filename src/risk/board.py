@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
 from importlib import resources
 
 FORMAT = 1  # the board file format this engine reads (docs/boards.md; risk.boardfile checks a whole file)
@@ -130,14 +129,73 @@ def board_from_dict(data: dict[str, object]) -> Board:
     )
 
 
-@cache
-def load_board(name: str) -> Board:
-    """Load a board shipped with the engine by its name (``"classic"``)."""
+class MissingBoard(ValueError):
+    """An imported board (``imported:HASH``) that this program does not hold: the player has to import the map
+    first. Carries the reference, the hash and the board's name where it is known (a link carries it)."""
+
+    def __init__(self, ref: str, name: str = "") -> None:
+        self.ref, self.hash, self.name = ref, ref.partition(":")[2], name
+        shown = f'the map "{name}"' if name else f"the map {ref}"
+        super().__init__(f"this game is played on {shown}, which is not here: import it first")
+
+
+GENERATED, IMPORTED = "generated:", "imported:"
+# Imported boards this program holds (the page's saved boards, a file given on the command line), by
+# reference: the whole board file, as registered.
+_REGISTERED: dict[str, dict[str, object]] = {}
+
+
+def register_board(data: dict[str, object]) -> str:
+    """Hold an imported (or any other) board file, checked by :func:`risk.boardfile.validate`, and return its
+    reference, ``imported:`` and its content hash (docs/boards.md): what a link to a game on it carries."""
+    from risk.boardfile import content_hash, validate
+
+    validate(data)
+    ref = IMPORTED + content_hash(data)
+    _REGISTERED[ref] = data
+    return ref
+
+
+def board_file(ref: str) -> dict[str, object]:
+    """The whole board file (drawing included) that a reference names: a shipped board's file, a generated
+    world (made from its reference), or an imported board held by :func:`register_board`."""
+    if ref.startswith(GENERATED):
+        from risk.worldgen.generator import generate, parse_reference
+
+        version, seed, size, continents = parse_reference(ref)
+        return generate(seed, size, continents, version)
+    if ref.startswith(IMPORTED):
+        if ref not in _REGISTERED:
+            raise MissingBoard(ref)
+        return _REGISTERED[ref]
     try:
-        text = resources.files("risk").joinpath("maps", f"{name}.json").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"no map called {name!r}") from None
-    return board_from_dict(json.loads(text))
+        text = resources.files("risk").joinpath("maps", f"{ref}.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        raise ValueError(f"no map called {ref!r}") from None
+    data = json.loads(text)
+    assert isinstance(data, dict)
+    return data
+
+
+def load_board(name: str) -> Board:
+    """The board a reference names (docs/boards.md, "Board references"): a shipped board by its name
+    (``"classic"``), a generated world (``"generated:1:48213:medium:5"``, made the first time it is asked
+    for) or an imported board that :func:`register_board` holds (``"imported:HASH"``; else
+    :class:`MissingBoard`). A reference that names no board raises a ``ValueError``."""
+    board = _BOARDS.get(name)
+    if board is None:
+        if name.startswith(GENERATED):
+            from risk.worldgen.generator import generate, parse_reference
+
+            version, seed, size, continents = parse_reference(name)
+            data = generate(seed, size, continents, version, drawing=False)
+        else:
+            data = board_file(name)
+        board = _BOARDS[name] = board_from_dict(data)
+    return board
+
+
+_BOARDS: dict[str, Board] = {}
 
 
 def board_to_json(board: Board) -> dict[str, object]:

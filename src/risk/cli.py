@@ -6,20 +6,98 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
 from risk.board import board_to_json, load_board
 from risk.deck import deck_for
 from risk.rules import EDITIONS, OPTIONS, UnknownRules, make_rules
 from risk.selfplay import selfplay
 
+BOARD_HELP = ("the board to play on instead of the edition's: a shipped map's name, generated:SEED[:SIZE[:K]] "
+              "(a new world; SIZE small, medium or large) or a board file (.json)")
+
+
+def board_ref(text: str) -> str:
+    """A board named on the command line, as the reference a game carries: a shipped map's name, a generated
+    world (``generated:SEED[:SIZE[:K]]``, or its whole reference ``generated:V:SEED:SIZE:K``) or a board file
+    (held for this run: ``imported:HASH``). Raises ValueError for anything else."""
+    from pathlib import Path
+
+    from risk.board import GENERATED, register_board
+
+    if text.startswith(GENERATED):
+        from risk.worldgen.generator import parse_reference, reference
+
+        parts = text.split(":")[1:]
+        if len(parts) == 4:
+            parse_reference(text)
+            return text
+        if not 1 <= len(parts) <= 3 or not parts[0].isdigit() or (len(parts) == 3 and not parts[2].isdigit()):
+            raise ValueError(f"{text!r}: a new world is generated:SEED, generated:SEED:SIZE or generated:SEED:SIZE:K")
+        return reference(int(parts[0]), parts[1] if len(parts) > 1 else "medium",
+                         int(parts[2]) if len(parts) > 2 else None)
+    path = Path(text)
+    if text.endswith(".json") or path.is_file():
+        from risk.boardfile import loads
+
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise ValueError(f"{text}: cannot read it ({error.strerror})") from None
+        return register_board(loads(data, text))
+    load_board(text)  # a shipped map's name, or a ValueError naming it
+    return text
+
+
+def _generate(argv: list[str]) -> int:
+    """``map generate --seed N [--size S] [--continents K] [--json] [--out FILE]``: a new world, printed as
+    ``map NAME --json`` prints a board, with its reference; the whole board file written to FILE."""
+    from risk.worldgen.generator import MAX_CONTINENTS, MIN_CONTINENTS, SIZES, generate, reference
+
+    parser = argparse.ArgumentParser(prog="python -m risk map generate",
+                                     description="Make a new world from a seed (the same world every time).")
+    parser.add_argument("--seed", type=int, required=True, help="0 to 4294967295")
+    parser.add_argument("--size", default="medium", choices=SIZES, help="about 20, 42 or 80 territories")
+    parser.add_argument("--continents", type=int, help=f"{MIN_CONTINENTS} to {MAX_CONTINENTS} (default: the seed's)")
+    parser.add_argument("--out", help="write the whole board file (with its drawing) here")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        ref = reference(args.seed, args.size, args.continents)
+        data = generate(args.seed, args.size, args.continents)
+        board = load_board(ref)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    printed = {"ref": ref, "name": board.name, **board_to_json(board)}
+    if args.out:
+        from risk.boardfile import canonical_json
+
+        with open(args.out, "w", encoding="utf-8") as stream:
+            stream.write(canonical_json(data) + "\n")
+        printed["file"] = args.out
+    if args.json:
+        print(json.dumps(printed, indent=1))
+        return 0
+    print(f"{board.name} ({ref}): {board.size} territories, {len(board.continents)} continents")
+    for continent in board.continents:
+        print(f"{continent.name} (+{continent.bonus})")
+        for t in continent.territories:
+            names = ", ".join(board.territories[n].name for n in board.neighbours[t])
+            print(f"  {board.territories[t].name}: {names}")
+    return 0
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m risk", description="The Risk rules engine.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    map_cmd = sub.add_parser("map", help="print a board, by its name or an edition's (with that edition's deck); "
-                                         "'map import FILE.map' imports a Domination map")
-    map_cmd.add_argument("name", nargs="?", default="classic", help=f"a map, or an edition: {', '.join(EDITIONS)}")
+    map_cmd = sub.add_parser("map", help="print a board, by its name or an edition's (with that edition's deck), "
+                                         "a board reference or a board file; 'map import FILE.map' imports a "
+                                         "Domination map; 'map generate --seed N' makes a new world")
+    map_cmd.add_argument("name", nargs="?", default="classic",
+                         help=f"a map, or an edition: {', '.join(EDITIONS)}; or a board reference "
+                              "(generated:SEED[:SIZE[:K]], generated:V:SEED:SIZE:K) or a board file (.json)")
     map_cmd.add_argument("--json", action="store_true")
 
     play = sub.add_parser("selfplay", help="play whole games between simple bots and time them")
@@ -28,6 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=int, default=100)
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--option", action="append", default=[], help=f"one of {', '.join(OPTIONS)}")
+    play.add_argument("--board", help=BOARD_HELP)
     play.add_argument("--json", action="store_true")
 
     tour = sub.add_parser("tournament", help="seeded games between bot levels: win rates with 95%% intervals")
@@ -39,6 +118,7 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--max-turns", type=int, default=600, help="a game still going after this many turns is a draw")
     tour.add_argument("--workers", type=int, default=1, help="processes to play games in")
+    tour.add_argument("--board", help=BOARD_HELP)
     tour.add_argument("--json", action="store_true")
 
     odds = sub.add_parser(
@@ -97,8 +177,11 @@ def _map(args: argparse.Namespace) -> int:
     """A board by its name; an edition's name gives its board and its deck (``revised``: the classic board,
     whose cities are dealt per game, and the cards with their stars)."""
     edition = EDITIONS.get(args.name)
-    board = load_board(edition.rules.map if edition else args.name)
+    ref = edition.rules.map if edition else board_ref(args.name)
+    board = load_board(ref)
     data = board_to_json(board)
+    if edition is None and ref != args.name:
+        data = {"ref": ref, "name": board.name, **data}
     if edition is not None:
         deck = deck_for(edition.rules)
         data["edition"] = edition.name
@@ -128,6 +211,8 @@ def _tournament(args: argparse.Namespace) -> int:
     from risk.tournament import run_tournament, summary
 
     rules = make_rules(args.rules, args.option)
+    if args.board:
+        rules = replace(rules, map=board_ref(args.board))
     levels = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else ["normal"] * args.players
     if len(levels) != args.players:
         raise ValueError(f"--bots names {len(levels)} bots for {args.players} players")
@@ -160,12 +245,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         from risk.importers.cli import import_command
 
         return import_command(argv[2:])
+    if argv[:2] == ["map", "generate"]:
+        return _generate(argv[2:])
     args = _parser().parse_args(argv)
     try:
         if args.command == "map":
             return _map(args)
         if args.command == "selfplay":
             rules = make_rules(args.rules, args.option)
+            if args.board:
+                rules = replace(rules, map=board_ref(args.board))
             report = selfplay(rules, args.players, args.games, args.seed)
             if args.json:
                 print(json.dumps(report))

@@ -64,9 +64,36 @@ def classic_deck(board: Board) -> Deck:
     size = board.size
     kinds = tuple(t.card_kind for t in board.territories) + (WILD,) * board.wild_cards
     if any(k < 0 for k in kinds):
-        raise ValueError(f"the {board.name} does not print a card design on every territory")
+        kinds = _balanced(board) + (WILD,) * board.wild_cards
     return Deck("classic", CARD_KIND_NAMES, kinds, tuple(range(size)) + (NO_TERRITORY,) * board.wild_cards,
                 (0,) * len(kinds))
+
+
+def _balanced(board: Board) -> tuple[int, ...]:
+    """The designs of a board that prints none on some territories (docs/rules.md): each of those, in board
+    order, gets the design printed least so far (infantry, then cavalry, then artillery on a tie), so that
+    the three come out as even as the printed ones allow.
+
+    >>> from risk.board import board_from_dict
+    >>> data = {"id": "t", "name": "T", "continents": [{"id": "c", "name": "C", "bonus": 1,
+    ...         "territories": ["a", "b", "c", "d"]}], "territories": [
+    ...         {"id": i, "name": i, "continent": "c", "neighbours": []} for i in "abcd"]}
+    >>> data["territories"][1]["card"] = "infantry"
+    >>> _balanced(board_from_dict(data))
+    (1, 0, 2, 0)
+    """
+    counts = [0, 0, 0]
+    for t in board.territories:
+        if t.card_kind >= 0:
+            counts[t.card_kind] += 1
+    kinds = []
+    for t in board.territories:
+        kind = t.card_kind
+        if kind < 0:
+            kind = counts.index(min(counts))
+            counts[kind] += 1
+        kinds.append(kind)
+    return tuple(kinds)
 
 
 DECK_BUILDERS: dict[str, Callable[[Board], Deck]] = {"classic": classic_deck}

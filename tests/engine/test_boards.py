@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from risk.board import board_from_dict
 from risk.deck import classic_deck
 
@@ -19,12 +17,14 @@ def _tiny_board(with_cards: bool) -> dict[str, object]:
             "continents": [{"id": "land", "name": "Land", "bonus": 2, "territories": names}]}
 
 
-def test_a_board_without_card_designs_loads_and_has_no_classic_deck():
+def test_a_board_without_card_designs_gets_a_deck_of_balanced_designs():
+    """docs/rules.md: where a board prints no design, the deck deals them evenly in board order (issue 24)."""
     board = board_from_dict(_tiny_board(with_cards=False))
     assert board.size == 3 and board.border_count() == 3
     assert all(t.card_kind == -1 for t in board.territories)
-    with pytest.raises(ValueError, match="card design"):
-        classic_deck(board)
+    deck = classic_deck(board)
+    assert [deck.kind_name(c) for c in range(board.size)] == ["infantry", "cavalry", "artillery"]
+    assert deck.territories[:3] == (0, 1, 2)
 
 
 def test_the_classic_deck_of_a_board_with_designs_numbers_card_i_as_territory_i():

@@ -76,11 +76,26 @@ class Rules:
     headquarters_short: bool = False
 
     def starting_armies_for(self, players: int) -> int:
-        """Armies each player counts out at the start."""
+        """Armies each player counts out at the start: the rulebook's figure, on another board than the
+        edition's own scaled to it (docs/rules.md, "Any board")."""
         for count, armies in self.starting_armies:
             if count == players:
-                return armies
+                return self._scaled(armies, players)
         raise ValueError(f"the {self.edition} rules are for {self.min_players} to {self.max_players} players")
+
+    def _scaled(self, armies: int, players: int) -> int:
+        """The rulebook's figure is for the edition's own board (42 territories for the classic family): on
+        a board of N territories it is ``armies * N / own`` rounded (halves up), and at least one more than
+        the territories each seat claims, so that every claim can be made and one army is left to place."""
+        edition = EDITIONS.get(self.edition)
+        own = edition.rules.map if edition is not None else "classic"
+        if self.map == own:
+            return armies
+        from risk.board import load_board
+
+        size, own_size = load_board(self.map).size, load_board(own).size
+        seats = players + (1 if players == 2 and self.neutral_with_two_players else 0)
+        return max((2 * armies * size + own_size) // (2 * own_size), -(-size // seats) + 1)
 
 
 @dataclass(frozen=True)
