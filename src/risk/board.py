@@ -156,6 +156,13 @@ def register_board(data: dict[str, object]) -> str:
     return ref
 
 
+def forget_board(ref: str) -> None:
+    """Stop holding a registered board (the page's "delete"): a game on it then raises :class:`MissingBoard`."""
+    _REGISTERED.pop(ref, None)
+    if ref.startswith(IMPORTED):
+        _BOARDS.pop(ref, None)
+
+
 def board_file(ref: str) -> dict[str, object]:
     """The whole board file (drawing included) that a reference names: a shipped board's file, a generated
     world (made from its reference), or an imported board held by :func:`register_board`."""

@@ -28,6 +28,7 @@ code holds, in order:
 
 =================  ===============================================================================
 rules              edition (index in EDITION_TABLE), options (bit mask over OPTION_TABLE), players
+                   (and, for a game on another board than its edition's, the board's reference)
 seats              per player: name (UTF-8, at most 24 bytes, length then bytes under a letter
                    model), colour (as a difference from the seat number), controller (table or text)
 state              layout (compact or plain); phase, player to move, first player; turn; who is
@@ -86,6 +87,7 @@ from risk.codec.codes import (
 )
 from risk.codec.errors import (
     BaseMismatch,
+    BoardNotHeld,
     CannotEncode,
     ChecksumMismatch,
     CodecError,
@@ -95,7 +97,7 @@ from risk.codec.errors import (
     UnknownVersion,
 )
 from risk.codec.frame import FORMAT_GAME_V1, FORMAT_REPLAY_V1, FORMAT_STATE_V1, NEWEST_FORMAT
-from risk.codec.rules import EDITION_TABLE, OPTION_TABLE
+from risk.codec.rules import BOARD_TABLE, EDITION_TABLE, OPTION_TABLE
 from risk.codec.seats import (
     CONTROLLER_TABLE,
     MAX_NAME_BYTES,
@@ -108,6 +110,7 @@ from risk.codec.seats import (
 
 __all__ = [
     "ACTION_TABLE",
+    "BOARD_TABLE",
     "CONTROLLER_TABLE",
     "EDITION_TABLE",
     "FORMAT_GAME_V1",
@@ -123,6 +126,7 @@ __all__ = [
     "PHASE_TABLE",
     "SHARE_SEPARATOR",
     "BaseMismatch",
+    "BoardNotHeld",
     "CannotEncode",
     "ChecksumMismatch",
     "CodecError",

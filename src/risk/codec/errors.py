@@ -28,6 +28,16 @@ class CorruptCode(CodecError):
     """The code is intact but describes something impossible (a bug in whatever made it)."""
 
 
+class BoardNotHeld(CodecError):
+    """A game on an imported board that this program does not hold: ``ref`` (``imported:HASH``) and ``name``
+    (as the link carries it) say which map to import; the game opens once it is registered."""
+
+    def __init__(self, ref: str, name: str) -> None:
+        self.ref, self.name = ref, name
+        super().__init__(f"This game is played on the map \u201c{name}\u201d, which is not here: import the map, "
+                         "then open the link again.")
+
+
 class CannotEncode(ValueError):
     """A game this format cannot carry (unknown rules, a seat that does not fit); never raised for a
     game played by the engine from a registered edition."""
