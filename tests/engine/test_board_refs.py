@@ -94,11 +94,14 @@ def test_board_references_on_the_command_line(tmp_path, capsys) -> None:
     assert again["territories"] == printed["territories"] and again["continents"] == printed["continents"]
     assert main(["selfplay", "--board", "generated:3:small", "--games", "2", "--players", "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 2
+    assert main(["tournament", "--board", str(out), "--games", "2", "--players", "2", "--bots", "easy,hard",
+                 "--json"]) == 0
+    assert sum(json.loads(capsys.readouterr().out)["wins"]) <= 2
     assert main(["map", "generate", "--seed", "-1"]) == 2
 
 
 LEVELS = ("easy", "normal", "hard", "random")
-GAMES = {"small": 20, "medium": 8, "large": 4}
+GAMES = {"small": 15, "medium": 6, "large": 2}
 
 
 @pytest.mark.parametrize("size", GAMES)
@@ -107,7 +110,7 @@ def test_bots_play_generated_worlds_with_the_invariants_after_every_action(size:
     random), the classic rules with and without automatic setup; the invariants are checked after every action.
     A game still going after 300 turns stops there (counted): on large worlds with many players the bots can
     build stacks for hundreds of turns (measured: 9 of 20 large games at 4-6 players were still going at turn
-    300), a matter for the bots; 20 small, 8 medium and 4 large games here (about 17 s of CPU)."""
+    300), a matter for the bots; 15 small, 6 medium and 2 large games here (within the suite's CPU budget)."""
     finished = 0
     for i in range(GAMES[size]):
         people = 2 + i % 5

@@ -4,8 +4,8 @@ plays, with the bonuses of docs/rules.md's formula, the same bytes every time (f
 
 Cost (measured on the project's 2-core machine, CPython 3.11): a board without its drawing takes about 8, 16 and
 31 ms at the three sizes, with its drawing about 2.5 times that. The graph checks run over 1,000 seeds of the
-small size, 300 of the medium and 150 of the large; the full drawing check (the validator's badge-inside-its-land
-test over every outline) over a sample of 102 seeds, 34 a size. The module costs about 24 s of CPU. The bench's
+small size, 250 of the medium and 100 of the large; the full drawing check (the validator's badge-inside-its-land
+test over every outline) over a sample of 72 seeds, 24 a size. The module costs about 19 s of CPU. The bench's
 ``--sweep`` (``bench/worldgen_bench.py``) checks 1,000 seeds at each size, drawings included.
 """
 
@@ -32,8 +32,8 @@ from risk.worldgen.generator import (
     reference,
 )
 
-GRAPH_SEEDS = {"small": 1000, "medium": 300, "large": 150}
-DRAWN_SEEDS = 34
+GRAPH_SEEDS = {"small": 1000, "medium": 250, "large": 100}
+DRAWN_SEEDS = 24
 TERRITORIES = {"small": (18, 22), "medium": (40, 44), "large": (76, 84)}
 
 
