@@ -2,13 +2,17 @@
 places ("Thurica", "Port Doulmere", "Kohesdor Island") and never repeat on one board. The lists are part of generator
 version 1: changing a word changes the worlds, so a new list means a new version.
 
->>> from risk.worldgen.rng import Rng
+>>> from collections.abc import Callable
+
+from risk.worldgen.rng import Rng
 >>> namer = Namer(Rng.of(1, 2, "names"))
 >>> namer.continent(), namer.territory(island=False), namer.territory(island=True)
 ('Thurica', 'Port Doulmere', 'Kohesdor Island')
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from risk.worldgen.rng import Rng
 
@@ -35,13 +39,11 @@ class Namer:
         return words[self.rng.below(len(words))]
 
     def root(self, syllables: int) -> str:
-        text = "".join(self.pick(ONSETS) + self.pick(VOWELS) for _ in range(syllables)) + self.pick(CODAS)
-        return text
+        return "".join(self.pick(ONSETS) + self.pick(VOWELS) for _ in range(syllables)) + self.pick(CODAS)
 
-    def fresh(self, make: object) -> str:
-        assert callable(make)
+    def fresh(self, make: Callable[[], str]) -> str:
         for _ in range(200):
-            name = str(make())
+            name = make()
             key = name_id(name)
             if key and key not in self.used and len(key) <= 40 and len(name) >= 3:
                 self.used.add(key)
