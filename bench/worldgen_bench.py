@@ -1,8 +1,9 @@
 """The world generator's figures: a world of each size made from a few seeds, timed in CPython and, with
 ``--pyodide``, in Pyodide under Node (the page's runtime, from .cache/), which must make the very same boards
-(their content hashes). The issue's aims: a 42-territory world in under 1 s in the page, an 80-territory one
-under 2 s. ``--sweep N`` also makes and validates N seeds at each size, drawings included (the issue's 1,000
-seeds a size; the test module checks fewer, to stay cheap).
+(their content hashes), and the length of a game code on a world against the classic board. The issue's aims: a
+42-territory world in under 1 s in the page, an 80-territory one under 2 s, a link at most 20 characters longer.
+``--sweep N`` also makes and validates N seeds at each size, drawings included (the issue's 1,000 seeds a size;
+the test module checks fewer, to stay cheap).
 
 Run with ``PYTHONPATH=src:. python3 bench/worldgen_bench.py [--pyodide] [--sweep 1000]`` (or ``python3 build.py
 bench --part worldgen``, which measures in Pyodide too). Each time is the best and the median over the seeds'
@@ -102,6 +103,34 @@ def in_pyodide() -> dict[str, Any] | None:
     return {size: {"board_ms": _spread(figures["ms"]), "hashes": figures["hashes"]} for size, figures in result.items()}
 
 
+def links() -> dict[str, Any]:
+    """What naming the board costs a link (the issue's aim: at most 20 characters more than on the classic
+    board): game codes of the same seats and seed on the classic board and on a world of each size, new and after
+    150 bots' actions (a mid-game: the boards differ, so the positions do too)."""
+    from dataclasses import replace
+
+    from risk.ai import choose, make_bot
+    from risk.codec import encode_game
+    from risk.game import Game, Seat
+    from risk.rules import make_rules
+    from risk.state import Phase
+    from risk.worldgen.generator import reference
+
+    def code(board: str, actions: int) -> int:
+        rules = replace(make_rules("classic"), map=board)
+        game = Game.start(rules, [Seat("Ann", 0), Seat("Bob", 1, "normal"), Seat("Cy", 2, "hard")], seed=7)
+        bots = [make_bot("normal", 3 + s) for s in range(game.state.players)]
+        for _ in range(actions):
+            if game.state.phase is Phase.OVER:
+                break
+            game.play(choose(bots[game.state.current], game.state))
+        return len(encode_game(game))
+
+    boards = {"classic": "classic", **{size: reference(48213, size, 5) for size in SIZES}}
+    return {f"{name}_chars": {"new": code(board, 0), "after_150_actions": code(board, 150)}
+            for name, board in boards.items()}
+
+
 def sweep(count: int) -> dict[str, Any]:
     """Make and validate ``count`` seeds at each size, drawings included."""
     report: dict[str, Any] = {}
@@ -122,7 +151,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--pyodide", action="store_true", help="also measure in Pyodide under Node")
     parser.add_argument("--sweep", type=int, default=0, help="validate this many seeds at each size")
     args = parser.parse_args(argv)
-    report: dict[str, Any] = {"seeds": list(SEEDS), "cpython": in_cpython()}
+    report: dict[str, Any] = {"seeds": list(SEEDS), "cpython": in_cpython(), "links": links()}
     if args.pyodide:
         page = in_pyodide()
         if page is None:
