@@ -273,6 +273,9 @@ class UiState:
     error: bool = False  # whether ``notice`` is a refusal
     events: tuple[Event, ...] = ()  # what the last command caused, for the message
     motion: bool = False  # whether the page plays the events' motion (off under reduce motion, and off the page)
+    motion_chosen: bool = False  # the person set Motion on or off (kept by the page); else it follows the browser
+    motion_skips: int = 0  # bumped by a tap on the map or the key that ends the motion playing (a bot waiting moves on)
+    sound: bool = False  # the page's small sounds (a preference, off unless chosen, kept by the page)
     report: BattleReport | None = None
     viewer: int = -1  # the seat who confirmed the hand-off: whose cards may show
     handoff: int = -1  # the seat the device must be passed to, or -1
@@ -358,7 +361,8 @@ class Controller:
         # The threshold belongs to one attack: a new game starts "until won".
         self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
                           dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast,
-                          high_contrast=kept.high_contrast, motion=kept.motion)
+                          high_contrast=kept.high_contrast, motion=kept.motion,
+                          motion_chosen=kept.motion_chosen, sound=kept.sound)
         self._after_change()
 
     def quick_start(self, kind: str, seed: int) -> None:
@@ -371,7 +375,8 @@ class Controller:
         kept = self.ui
         self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
                           dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast,
-                          viewer=viewer, high_contrast=kept.high_contrast, motion=kept.motion)
+                          viewer=viewer, high_contrast=kept.high_contrast, motion=kept.motion,
+                          motion_chosen=kept.motion_chosen, sound=kept.sound)
         self._after_change()
 
     def submit_dialog(self, form: Mapping[str, object], seed: int) -> bool:
@@ -557,6 +562,12 @@ class Controller:
             return
         if name == "contrast":
             ui.high_contrast = not ui.high_contrast
+            return
+        if name == "motion":  # the person's choice, kept: it wins over the browser's reduce motion
+            ui.motion, ui.motion_chosen = not ui.motion, True
+            return
+        if name == "sound":
+            ui.sound = not ui.sound
             return
         if name == "finish-now":  # only bots are left: play the game to its end at once
             ui.finishing = ui.fast = ui.out_dismissed = True

@@ -687,6 +687,7 @@ class Page:
         self._set(body, "body", "data-overlay", screen.overlay)
         self._set(body, "body", "data-map", self._map_name if mapped else "")
         self._set(doc.documentElement, "html", "data-theme", screen.theme)
+        self._set(doc.documentElement, "html", "data-motion", "on" if self.controller.ui.motion else "off")
         self._set(self._by_id("map"), "map", "data-replay", screen.replay)
         for tv in screen.territories if mapped else ():
             self._draw_territory(tv)
@@ -982,7 +983,8 @@ def connect(controller: Controller, new_seed: Callable[[], int], board_file: Boa
                 load_map=lambda ref, done, failed: load_drawing(
                     ref, done, failed, fetch=lambda url, got, lost: _fetch_text(window, url, got, lost),
                     board_file=board_file))
-    controller.ui.motion = not window.matchMedia("(prefers-reduced-motion: reduce)").matches
+    if not controller.ui.motion_chosen:  # motion follows the browser's reduce motion unless the person chose
+        controller.ui.motion = not window.matchMedia("(prefers-reduced-motion: reduce)").matches
     page.mount()
     page._listen(window, "resize", page.resized)
     # The map's box changes size without a resize too (the stylesheet arriving, the layout around it).

@@ -193,7 +193,13 @@ def home_html() -> str:
         + _button("home-page", "Rules of each edition", element_id="home-rules", arg="rules")
         + _button("home-page", "Keyboard shortcuts", element_id="home-keys", arg="keys")
         + "</div>"
+        + f'<div class="home-prefs" role="group" aria-label="{escape(words.SETTINGS)}">'
         + _button("contrast", "High contrast", element_id="home-contrast", extra=' aria-pressed="false"')
+        + _button("motion", words.MOTION_SETTING, element_id="home-motion",
+                  extra=f' aria-pressed="false" title="{escape(words.MOTION_SETTING_NOTE)}"')
+        + _button("sound", words.SOUND_SETTING, element_id="home-sound",
+                  extra=f' aria-pressed="false" title="{escape(words.SOUND_SETTING_NOTE)}"')
+        + "</div>"
         + "</section>"
         '<section id="home-learn-page" class="home-page" aria-label="How to play" hidden><h2>How to play</h2>'
         + learn.learn_html() + learn_nav

@@ -542,8 +542,15 @@ PREFS_KEY = "prefs"
 
 
 def prefs_text(controller: Controller) -> str:
-    """The preferences kept in this browser, as stored."""
-    return "contrast" if controller.ui.high_contrast else ""
+    """The preferences kept in this browser, as stored: words apart ("contrast", "motion-on" or "motion-off" once
+    chosen, "sound")."""
+    ui = controller.ui
+    words = ["contrast"] if ui.high_contrast else []
+    if ui.motion_chosen:
+        words.append("motion-on" if ui.motion else "motion-off")
+    if ui.sound:
+        words.append("sound")
+    return " ".join(words)
 
 
 def load_prefs(saves: Saves, controller: Controller) -> None:
@@ -552,7 +559,11 @@ def load_prefs(saves: Saves, controller: Controller) -> None:
         text = saves.backend.get(saves.keys.prefix + PREFS_KEY) or ""
     except Exception:
         text = ""
-    controller.ui.high_contrast = "contrast" in text.split()
+    kept = text.split()
+    controller.ui.high_contrast = "contrast" in kept
+    controller.ui.sound = "sound" in kept
+    if "motion-on" in kept or "motion-off" in kept:  # else motion follows the browser's reduce motion
+        controller.ui.motion, controller.ui.motion_chosen = "motion-on" in kept, True
     try:
         stored = saves.backend.get(saves.keys.prefix + coach.STORAGE_KEY)
     except Exception:
@@ -848,7 +859,7 @@ class SavesPanel:
         self._set("home-saves", "list", home_saves_html(session), lambda e, v: setattr(e, "innerHTML", v))
 
     def _keep_prefs(self, controller: Controller) -> None:
-        """Remember the player's look (high contrast) in this browser."""
+        """Remember the player's preferences (high contrast, motion, sound) in this browser."""
         wanted = prefs_text(controller)
         if self._prefs != wanted:
             if self._prefs is not None:

@@ -565,6 +565,8 @@ def _home_controls(controller: Controller) -> dict[str, Control]:
     c["learn-next"] = Control(disabled=step >= steps - 1)
     c["learn-count"] = Control(text=f"{step + 1} of {steps}")
     c["home-contrast"] = Control(pressed=ui.high_contrast)
+    c["home-motion"] = Control(pressed=ui.motion)
+    c["home-sound"] = Control(pressed=ui.sound)
     return c
 
 

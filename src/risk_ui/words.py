@@ -6,6 +6,11 @@ from __future__ import annotations
 REPLAY_BADGE = "Replay"  # over the map while a replay shows the past
 REPLAY_STATUS = "Replay: the map and the players show an earlier moment; the live turn waits until you close it."
 IMPORT_SAVE = "Import a save file"  # the file chooser of a save file, on the first screen and in Saved games
+SETTINGS = "Settings"  # the first screen's preferences, kept in this browser
+MOTION_SETTING = "Motion"  # a toggle: armies travel and dice roll on the map (default: as the browser prefers)
+MOTION_SETTING_NOTE = "Armies travel and dice roll on the map; a tap on the map or S skips it"
+SOUND_SETTING = "Sound"  # a toggle: small sounds for the dice, a capture and your turn (off unless chosen)
+SOUND_SETTING_NOTE = "Small sounds for the dice, a capture and your turn"
 MAP_CHOOSER = "Which territory did you mean?"  # the chooser of a tap as near two territories (read out, not shown)
 
 

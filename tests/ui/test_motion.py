@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
 from tests.ui.fakedom import FakeDocument
 
 from risk.events import BattleFought, Captured, Eliminated, Fortified, MovedIn, Placed, TurnStarted
-from risk_ui import motion
+from risk.game import Seat
+from risk_ui import bots, motion, saves_panel, view
+from risk_ui.controller import DEFAULT_SETTINGS, Controller, NewGameSettings
+from risk_ui.storage import MemoryBackend, Saves
 
 BATTLE = BattleFought(source=3, target=4, attacker=(6, 5, 2), defender=(4, 3), attacker_losses=0,
                       defender_losses=2, attacker_seat=0, defender_seat=1)
@@ -70,3 +76,84 @@ def test_no_steps_leave_the_layer_alone() -> None:
     document = FakeDocument('<svg><g id="motion"></g></svg>')
     assert motion.play(document, [], CENTRES) == 0
     assert document.log == []
+
+
+# -- the Motion setting -------------------------------------------------------------------------------------------
+
+def bot_game(seed: int = 4) -> Controller:
+    """A person (Red) and two easy bots, Blue to move first: the bots play before the person."""
+    seats = (Seat("Red", 0), Seat("Blue", 1, "easy"), Seat("Yellow", 2, "easy"))
+    for candidate in range(seed, seed + 100):
+        c = Controller.new(NewGameSettings(seats=seats), seed=candidate)
+        if c.state.current == 1:
+            return c
+    raise AssertionError("no seed found")
+
+
+def waits_between_moves(autoplay: bots.Autoplay, now: list[float], moves: int,
+                        after: Callable[[], None] = lambda: None) -> list[float]:
+    """Tick the bots with the fake clock for ``moves`` actions (``after`` each, as the page draws it); the
+    seconds waited after each action before the next one."""
+    waits: list[float] = []
+    for _ in range(100_000):
+        before = autoplay.actions
+        wait = autoplay.tick()
+        assert wait is not None
+        if autoplay.actions != before:
+            if len(waits) == moves:
+                return waits
+            after()
+            waits.append(0.0)
+        if waits:
+            waits[-1] += wait
+        now[0] += wait
+    raise AssertionError("the bots stopped")
+
+
+def test_the_motion_setting_is_kept_in_the_browser_and_wins_over_the_browsers_choice() -> None:
+    backend = MemoryBackend()
+    saves = Saves(backend)
+    c = bot_game()
+    saves_panel.load_prefs(saves, c)
+    assert not c.ui.motion_chosen and saves_panel.prefs_text(c) == ""  # nothing chosen: the browser decides
+    c.ui.motion = True  # what the page reads from the browser at connect
+    assert view.render(c).controls["home-motion"].pressed
+    c.command("motion")
+    assert not c.ui.motion and c.ui.motion_chosen and not view.render(c).controls["home-motion"].pressed
+    assert saves_panel.prefs_text(c) == "motion-off"
+    c.start(DEFAULT_SETTINGS, seed=5)  # a new game keeps the choice
+    assert not c.ui.motion and c.ui.motion_chosen
+    backend.set(saves.keys.prefix + saves_panel.PREFS_KEY, saves_panel.prefs_text(c))
+    again = bot_game()
+    again.ui.motion = True
+    saves_panel.load_prefs(saves, again)
+    assert not again.ui.motion and again.ui.motion_chosen
+    again.command("motion")
+    assert again.ui.motion and saves_panel.prefs_text(again) == "motion-on"
+    backend.set(saves.keys.prefix + saves_panel.PREFS_KEY, "contrast motion-on")
+    third = bot_game()  # a browser that prefers reduced motion: the person's "on" still wins
+    saves_panel.load_prefs(saves, third)
+    assert third.ui.motion and third.ui.high_contrast
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_motion_off_draws_nothing_and_the_bot_waits_only_the_pace(mount, on: bool) -> None:
+    c = bot_game()
+    c.ui.motion = on
+    doc, page = mount(c)
+    assert doc.documentElement.getAttribute("data-motion") == ("on" if on else "off")
+    now = [100.0]
+    autoplay = bots.Autoplay(c, clock=lambda: now[0])
+    layer = doc.getElementById("motion")
+    assert layer is not None
+    drawn = [0]
+
+    def draw() -> None:
+        page.render()
+        drawn[0] = max(drawn[0], len(layer.querySelectorAll("circle")) + len(layer.querySelectorAll("text")))
+
+    waits = waits_between_moves(autoplay, now, 12, draw)
+    if on:
+        assert drawn[0] > 0 and max(waits) > bots.PACE_NORMAL + 0.05
+    else:
+        assert drawn[0] == 0 and all(abs(w - bots.PACE_NORMAL) < 1e-6 for w in waits)
