@@ -147,6 +147,8 @@ class Autoplay:
         self._restarts = 0  # the controller's restarts already acted on
         self._failed: tuple[int, int, int] | None = None  # (game, seat, history length) of the last failure
         self._retry: tuple[int, int, int] | None = None  # that failure, restarted once: play a plain move if again
+        self._motion_until = 0.0  # the clock's time the last action's motion ends (0: none to wait for)
+        self._motion_skips = 0  # the controller's skips of motion when that wait began (a skip ends it)
         self.actions = 0  # bot actions played, for tests and the page's figures
         self.errors = 0  # bot failures, for tests
 
@@ -177,6 +179,8 @@ class Autoplay:
             self._restart()
         seat = bot_seat(controller)
         wait = self._waiting(seat)
+        if wait is None and seat >= 0:
+            wait = self._motion_left()
         if wait is not None:
             return wait
         try:
@@ -202,6 +206,20 @@ class Autoplay:
             return min(left, IDLE)
         ui.offer = -1
         return None
+
+    def _motion_left(self) -> float | None:
+        """While the last action's motion plays (longer than the pace): the seconds to wait before looking again;
+        None once it has played, or was skipped (a tap on the map, the key), or the bots are hurried or motion
+        turned off."""
+        if self._motion_until <= 0:
+            return None
+        ui = self.controller.ui
+        left = self._motion_until - self.clock()
+        if left <= 0 or ui.motion_skips != self._motion_skips or not ui.motion or ui.fast or ui.skipping \
+                or ui.finishing:
+            self._motion_until = 0.0
+            return None
+        return min(left, IDLE)
 
     def _failure(self, seat: int, error: Exception) -> float | None:
         """A bot raised: stop and say so; the same failure again after a restart plays a plain move."""
@@ -255,9 +273,14 @@ class Autoplay:
             controller.play_bot(fallback_action(controller.state))
         self.actions += 1
         ui = controller.ui
-        if ui.motion and not (ui.fast or ui.skipping):  # the next move waits for this one's motion to play
-            return max(pace(ui.fast, ui.skipping), motion.duration(motion.steps_for(ui.events)) / 1000 + 0.1)
-        return pace(ui.fast, ui.skipping)
+        wait = pace(ui.fast, ui.skipping)
+        if ui.motion and not (ui.fast or ui.skipping or ui.finishing):
+            # The next move waits for this one's motion to play (the longer of it and the pace), in short looks
+            # (_motion_left), so that a skip of the motion lets the bot move on at once.
+            plays = motion.duration(motion.steps_for(ui.events)) / 1000 + 0.1
+            if plays > wait:
+                self._motion_until, self._motion_skips = self.clock() + plays, ui.motion_skips
+        return wait
 
 
 class Renders(Protocol):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
+import time
 import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -150,8 +151,11 @@ class Page:
         no_scroll: Any = None,
         not_passive: Any = None,
         load_map: MapLoader | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.document = document
+        self.clock = clock  # seconds, for how long the motion of an action plays
+        self._motion_until = 0.0  # when the motion playing ends (the clock's time; 0: none)
         # Focus options ``{preventScroll: true}`` as a JS object (None in tests): focusing an overlay's
         # button must not scroll the page under it, or a phone opens with the map cut at the top.
         self._no_scroll = no_scroll
@@ -475,6 +479,8 @@ class Page:
         closed = self.map is not None and self.map.close_chooser()
         if closed or (self.map is not None and self.map.click_was_drag(event)):
             return
+        if self.skip_motion() and not self.controller.is_human(self.controller.state.current):
+            return  # a tap while a bot's motion plays only ends it (on a person's turn the tap plays on too)
         territory = self._territory_of(event)
         if self.map is not None and str(getattr(event, "pointerType", "") or "") in ("touch", "pen"):
             tap = self.map.tap(event)
@@ -534,6 +540,8 @@ class Page:
             return True
         if action in MAP_ACTIONS:
             return self.map is not None and self.map.command(action)
+        if action == "skip-motion":
+            return self.skip_motion()
         if action in ("map", "next"):
             return self._focus_choice(step=0 if action == "map" else (-1 if backwards else 1))
         for selector in shortcut.targets:
@@ -665,11 +673,28 @@ class Page:
             return
         self._moved = ui.events
         motion.clear(self.document, self._none)
+        self._motion_until = 0.0
         if not ui.motion or ui.fast or ui.skipping or ui.finishing:
             return
         territories = self.controller.state.board.territories
         centres = {i: self._badges[t.id][:2] for i, t in enumerate(territories) if t.id in self._badges}
-        motion.play(self.document, motion.steps_for(ui.events), centres, self._none)
+        plays = motion.play(self.document, motion.steps_for(ui.events), centres, self._none)
+        self._motion_until = self.clock() + plays / 1000 if plays else 0.0
+
+    def motion_playing(self) -> bool:
+        """Whether the motion of the last action is still playing over the map."""
+        return self._motion_until > 0 and self.clock() < self._motion_until
+
+    def skip_motion(self) -> bool:
+        """End the motion playing at once (a tap on the map, or the key): the layer is cleared, the map shows the
+        final state (it always did, under the motion), and a bot waiting for it moves on. Never changes the game.
+        True if motion was playing."""
+        if not self.motion_playing():
+            return False
+        self._motion_until = 0.0
+        motion.clear(self.document, self._none)
+        self.controller.ui.motion_skips += 1
+        return True
 
     def _render(self) -> None:
         self._move()

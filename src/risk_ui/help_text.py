@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 
 from risk.rules import EDITIONS, OPTIONS
+from risk_ui.words import SKIP_MOTION_KEY
 
 
 @dataclass(frozen=True)
@@ -297,6 +298,7 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut(("-", "_"), "\u2212", "Zoom out", action="zoom-out"),
     Shortcut(("0",), "0", "Show the whole map", action="zoom-fit"),
     Shortcut(("Shift+Arrows",), "Shift + arrows", "Move the map", action="pan"),
+    Shortcut(("s",), "S", SKIP_MOTION_KEY, action="skip-motion"),
     Shortcut(("Escape",), "Esc", "Cancel the choice (or close a screen)"),
     Shortcut(("?",), "?", "These keys and how to play", action="keys"),
 )

@@ -104,7 +104,10 @@ def play(document: Any, steps: list[Step], centres: Mapping[int, tuple[float, fl
 
 
 def clear(document: Any, is_none: Callable[[Any], bool] = _is_none) -> None:
-    """Empty the motion layer (when the steps have played, or at a tap that skips them)."""
+    """Empty the motion layer and end an eliminated player's flash (when the steps have played, or at a tap that
+    skips them)."""
     layer = document.getElementById("motion")
     if not is_none(layer):
         layer.innerHTML = ""
+    for row in document.querySelectorAll("[data-eliminated-flash]"):
+        row.removeAttribute("data-eliminated-flash")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from tests.ui.fakedom import FakeDocument
 
 from risk.events import BattleFought, Captured, Eliminated, Fortified, MovedIn, Placed, TurnStarted
 from risk.game import Seat
-from risk_ui import bots, motion, saves_panel, view
+from risk_ui import bots, help_text, motion, saves_panel, view, words
 from risk_ui.controller import DEFAULT_SETTINGS, Controller, NewGameSettings
 from risk_ui.storage import MemoryBackend, Saves
 
@@ -157,3 +158,75 @@ def test_motion_off_draws_nothing_and_the_bot_waits_only_the_pace(mount, on: boo
         assert drawn[0] > 0 and max(waits) > bots.PACE_NORMAL + 0.05
     else:
         assert drawn[0] == 0 and all(abs(w - bots.PACE_NORMAL) < 1e-6 for w in waits)
+
+
+# -- skipping the motion --------------------------------------------------------------------------------------------
+
+def to_a_bot_attack(c: Controller, mount) -> tuple[FakeDocument, Any, bots.Autoplay, list[float], float]:
+    """Motion on, the bots played on a fake page with a fake clock up to an action whose motion is longer than
+    the pace (an attack); the page, the bots, the clock and the wait the tick gave after it."""
+    c.ui.motion = True
+    doc, page = mount(c)
+    now = [100.0]
+    page.clock = lambda: now[0]
+    autoplay = bots.Autoplay(c, clock=lambda: now[0])
+    for _ in range(100_000):
+        before = autoplay.actions
+        wait = autoplay.tick()
+        assert wait is not None, "the bots handed back before an attack"
+        if autoplay.actions != before:
+            page.render()
+            if motion.duration(motion.steps_for(c.ui.events)) > 1000 * bots.PACE_NORMAL:
+                return doc, page, autoplay, now, wait
+        now[0] += wait
+    raise AssertionError("no attack")
+
+
+def moves_on_after(autoplay: bots.Autoplay, now: list[float], first: float) -> float:
+    """The seconds the bot waits from its last action to its next one (the first wait given)."""
+    waited, wait, before = 0.0, first, autoplay.actions
+    while autoplay.actions == before:
+        waited += wait
+        now[0] += wait
+        wait = autoplay.tick()
+        assert wait is not None
+    return waited
+
+
+def test_a_tap_on_the_map_ends_the_motion_and_the_waiting_bot_moves_on(mount) -> None:
+    c = bot_game()
+    doc, page, autoplay, now, wait = to_a_bot_attack(c, mount)
+    layer = doc.getElementById("motion")
+    assert layer is not None and layer.querySelector("circle.mo-token") is not None and page.motion_playing()
+    state, count, notice = c.state.copy(), len(c.game.history), c.ui.notice
+    now[0] += 0.1  # a moment into it, a tap on a territory of the map
+    land = doc.querySelector('[data-territory] .land')
+    assert land is not None
+    doc.click(land)
+    assert layer.querySelector("circle") is None and layer.querySelector("text") is None
+    assert not page.motion_playing() and c.ui.motion_skips == 1
+    assert c.state == state and len(c.game.history) == count and c.ui.notice == notice  # the game is as it was
+    # the bot waits only what is left of the pace, not the motion
+    assert abs(moves_on_after(autoplay, now, wait) - bots.PACE_NORMAL) < 1e-6
+    doc.click(land)  # no motion playing now: a tap is a tap again (nothing to skip)
+    assert c.ui.motion_skips == 1
+
+
+def test_without_a_skip_the_bot_waits_for_the_whole_motion(mount) -> None:
+    c = bot_game()
+    _doc, _page, autoplay, now, wait = to_a_bot_attack(c, mount)
+    plays = motion.duration(motion.steps_for(c.ui.events)) / 1000 + 0.1
+    assert abs(moves_on_after(autoplay, now, wait) - plays) < 1e-6
+
+
+def test_the_key_s_skips_the_motion_and_is_in_the_keys_list(mount) -> None:
+    c = bot_game()
+    doc, _page, autoplay, now, wait = to_a_bot_attack(c, mount)
+    state = c.state.copy()
+    doc.press(doc.body, "s")
+    layer = doc.getElementById("motion")
+    assert layer is not None and layer.querySelector("circle") is None and c.ui.motion_skips == 1
+    assert c.state == state
+    assert abs(moves_on_after(autoplay, now, wait) - bots.PACE_NORMAL) < 1e-6
+    keys = help_text.shortcuts_html()
+    assert "<kbd>S</kbd>" in keys and words.SKIP_MOTION_KEY in keys
