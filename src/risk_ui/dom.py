@@ -19,8 +19,9 @@ from typing import Any
 
 from risk.board import Board, load_board
 from risk.rules import EDITIONS
-from risk_ui import coach, layout, learn, motion, view
+from risk_ui import coach, layout, learn, motion, view, words
 from risk_ui.controller import EXCLUSIVE_OPTIONS, MAX_SEATS, Controller
+from risk_ui.cue import TurnCue
 from risk_ui.help_text import LESSONS, SHORTCUTS, Shortcut
 from risk_ui.map_control import MapControl
 from risk_ui.map_view import group_colour
@@ -156,6 +157,8 @@ class Page:
         self.document = document
         self.clock = clock  # seconds, for how long the motion of an action plays
         self._motion_until = 0.0  # when the motion playing ends (the clock's time; 0: none)
+        self.cue = TurnCue()  # "your turn": control back to a person at this device
+        self._title = ""  # the window's own title (the cue puts "Your turn — " before it)
         # Focus options ``{preventScroll: true}`` as a JS object (None in tests): focusing an overlay's
         # button must not scroll the page under it, or a phone opens with the map cut at the top.
         self._no_scroll = no_scroll
@@ -207,6 +210,7 @@ class Page:
         self._ensure_stylesheet()
         app = doc.getElementById("app")
         app.innerHTML = layout.app_html()
+        self._title = str(getattr(doc, "title", "") or "").removeprefix(words.YOUR_TURN_TITLE)
         svg = doc.getElementById("board")
         ref = str(svg.getAttribute("data-board") or "")
         if not ref:
@@ -704,6 +708,7 @@ class Page:
             self.controller.ui.problem = (f"The map of this game could not be loaded: {self._map_failed[wanted]}. "
                                           "Reload the page to try again.")
         self.controller.coach.observe(self.controller)  # the guided turn follows the game's phase
+        self._cue(self.cue.observe(self.controller))
         screen = view.render(self.controller)
         doc = self.document
         body = doc.body
@@ -789,6 +794,13 @@ class Page:
                 hook()
             except Exception as error:  # saving failed: say so, and let the page and the bots go on
                 self.report("while saving the game", error)
+
+    def _cue(self, shown: bool) -> None:
+        """Your turn: the turn bar marked (it pulses once, in CSS, where motion is on) and the title says so."""
+        self._set(self._by_id("turn-bar"), "turn-bar", "data-cue", "your-turn" if shown else "")
+        title = words.YOUR_TURN_TITLE + self._title if shown else self._title
+        if self._changed("document", "title", title):
+            self.document.title = title
 
     def _draw_keys(self, keys: tuple[str, ...]) -> None:
         """Put the step's key controls into the turn bar, in order, and those no longer key back in their

@@ -10,6 +10,7 @@ SETTINGS = "Settings"  # the first screen's preferences, kept in this browser
 MOTION_SETTING = "Motion"  # a toggle: armies travel and dice roll on the map (default: as the browser prefers)
 MOTION_SETTING_NOTE = "Armies travel and dice roll on the map; a tap on the map or S skips it"
 SKIP_MOTION_KEY = "Skip the motion playing on the map (a tap on the map does too)"  # in the keys' list
+YOUR_TURN_TITLE = "Your turn \u2014 "  # before the window's title when control comes back to a person
 SOUND_SETTING = "Sound"  # a toggle: small sounds for the dice, a capture and your turn (off unless chosen)
 SOUND_SETTING_NOTE = "Small sounds for the dice, a capture and your turn"
 MAP_CHOOSER = "Which territory did you mean?"  # the chooser of a tap as near two territories (read out, not shown)

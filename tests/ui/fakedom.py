@@ -411,13 +411,14 @@ class _Builder(HTMLParser):
 class FakeDocument(Node):
     """A document built from HTML; ``body``, ``head`` and ``documentElement`` as in a browser."""
 
-    __slots__ = ("_ids", "activeElement", "body", "documentElement", "head", "log")
+    __slots__ = ("_ids", "activeElement", "body", "documentElement", "head", "log", "title")
 
     def __init__(self, body_html: str) -> None:
         super().__init__(None)
         self.document = self
         self._ids: dict[str, Element] | None = None  # id index, rebuilt after the tree changes
         self.log: list[tuple[Any, ...]] = []
+        self.title = "Risk"  # the window's title (index.html's <title>)
         self.documentElement = Element(self, "html")
         self.head = Element(self, "head")
         self.body = Element(self, "body")
