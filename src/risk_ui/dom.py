@@ -27,6 +27,7 @@ from risk_ui.map_control import MapControl
 from risk_ui.map_view import group_colour
 from risk_ui.palette import SITES, mark_path, site_path
 from risk_ui.screen import Control, Screen, TerritoryView
+from risk_ui.sound import Sound, sound_for
 from risk_ui.words import board_missing_text, error_text
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -153,11 +154,14 @@ class Page:
         not_passive: Any = None,
         load_map: MapLoader | None = None,
         clock: Callable[[], float] = time.monotonic,
+        sound: Sound | None = None,
     ) -> None:
         self.document = document
         self.clock = clock  # seconds, for how long the motion of an action plays
         self._motion_until = 0.0  # when the motion playing ends (the clock's time; 0: none)
         self.cue = TurnCue()  # "your turn": control back to a person at this device
+        self._cued = False  # whether the cue showed at the last drawing (its sound plays as it appears)
+        self.sound = sound or Sound()  # the page's small sounds (none without a window's WebAudio)
         self._title = ""  # the window's own title (the cue puts "Your turn — " before it)
         # Focus options ``{preventScroll: true}`` as a JS object (None in tests): focusing an overlay's
         # button must not scroll the page under it, or a phone opens with the map cut at the top.
@@ -467,6 +471,7 @@ class Page:
         """A click on the board: a zoom button, or the territory under it; a finger's tap goes to the
         territory it meant (or asks which, where two are as near); the end of a drag selects nothing, nor a
         tap that closes the chooser."""
+        self._gesture()
         if self.map is not None:
             self.map.press_ended()
         target = event.target
@@ -498,6 +503,7 @@ class Page:
 
     def on_map_key(self, event: Any) -> None:
         """Keys on a focused territory: Enter/Space select, arrows move, Escape cancels."""
+        self._gesture()
         key = str(event.key)
         territory = self._territory_of(event)
         if territory < 0 or key not in KEYS:
@@ -510,6 +516,7 @@ class Page:
     def on_document_key(self, event: Any) -> None:
         """Escape cancels (or closes the first screen's page); the shortcut keys press their buttons."""
         key = str(event.key)
+        self._gesture()
         ui = self.controller.ui
         if key == "Escape":  # one thing closes per press, the topmost first
             if ui.dialog_open or self._modal_open or (self.map is not None and self.map.close_chooser()):
@@ -577,6 +584,11 @@ class Page:
         self._rove(chosen)
         return True
 
+    def _gesture(self) -> None:
+        """A click, tap or key of the person: the moment the browser lets the page make its audio (Sound on)."""
+        if self.controller.ui.sound:
+            self.sound.unlock()
+
     def on_click(self, event: Any) -> None:
         """A click on a control: its ``data-action`` goes to the controller."""
         target = event.target
@@ -593,6 +605,7 @@ class Page:
             self.controller.quick_start("" if self._none(arg) else str(arg), self._new_seed())
         else:
             self.controller.command(action, "" if self._none(arg) else str(arg))
+        self._gesture()  # after the command: turning Sound on is itself the gesture that lets it play
         self.render()
 
     def on_input(self, event: Any) -> None:
@@ -678,6 +691,8 @@ class Page:
         self._moved = ui.events
         motion.clear(self.document, self._none)
         self._motion_until = 0.0
+        if ui.sound and not (ui.fast or ui.skipping or ui.finishing):
+            self.sound.play(sound_for(ui.events))
         if not ui.motion or ui.fast or ui.skipping or ui.finishing:
             return
         territories = self.controller.state.board.territories
@@ -797,6 +812,9 @@ class Page:
 
     def _cue(self, shown: bool) -> None:
         """Your turn: the turn bar marked (it pulses once, in CSS, where motion is on) and the title says so."""
+        if shown and not self._cued and self.controller.ui.sound:
+            self.sound.play("your-turn")
+        self._cued = shown
         self._set(self._by_id("turn-bar"), "turn-bar", "data-cue", "your-turn" if shown else "")
         title = words.YOUR_TURN_TITLE + self._title if shown else self._title
         if self._changed("document", "title", title):
@@ -1016,7 +1034,7 @@ def connect(controller: Controller, new_seed: Callable[[], int], board_file: Boa
     no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
     not_passive = to_js({"passive": False}, dict_converter=window.Object.fromEntries)
     page = Page(document, controller, proxy=create_proxy, is_none=is_none, new_seed=new_seed, no_scroll=no_scroll,
-                not_passive=not_passive,
+                not_passive=not_passive, sound=Sound(window, is_none),
                 load_map=lambda ref, done, failed: load_drawing(
                     ref, done, failed, fetch=lambda url, got, lost: _fetch_text(window, url, got, lost),
                     board_file=board_file))
