@@ -193,7 +193,8 @@ def home_html() -> str:
         + _button("home-page", "Rules of each edition", element_id="home-rules", arg="rules")
         + _button("home-page", "Keyboard shortcuts", element_id="home-keys", arg="keys")
         + "</div>"
-        + f'<div class="home-prefs" role="group" aria-label="{escape(words.SETTINGS)}">'
+        + f'<h2 id="home-prefs-title">{escape(words.SETTINGS)}</h2>'
+        '<div class="home-prefs" role="group" aria-labelledby="home-prefs-title">'
         + _button("contrast", "High contrast", element_id="home-contrast", extra=' aria-pressed="false"')
         + _button("motion", words.MOTION_SETTING, element_id="home-motion",
                   extra=f' aria-pressed="false" title="{escape(words.MOTION_SETTING_NOTE)}"')

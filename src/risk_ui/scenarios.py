@@ -12,7 +12,7 @@ The page's address may carry, all optional and ignored when malformed:
   player to move may claim an objective whose reward is an Airfield: the claim step and the Airfield's
   place) or ``revised-rewards`` (the same game played on, each objective claimed as soon as it is met, up
   to the first moment the player to move has an attack whose dice the rewards change: the odds panel's
-  modifiers);
+  modifiers), or ``computer`` (the first screen's "Play against the computer" game, dealt from the seed);
 - ``debug=1``: expose test hooks on ``window`` (see ``risk_ui.debug``).
 
 Normal play never sees any of this: the page's own links carry no query.
@@ -39,7 +39,7 @@ from risk.game import Seat
 from risk.rules import make_rules
 from risk.state import GameState, Phase
 from risk.visibility import public_view
-from risk_ui.controller import DEFAULT_SETTINGS, Controller
+from risk_ui.controller import DEFAULT_SETTINGS, QUICK_GAMES, Controller
 from risk_ui.palette import PALETTE
 
 if TYPE_CHECKING:  # the Revised edition's code is imported by the scenarios that play it, not with the page
@@ -66,7 +66,7 @@ def parse_query(query: str) -> PageOptions:
         seed: int | None = int(first("seed")) if first("seed") else None
     except ValueError:
         seed = None
-    scenario = first("scenario") if first("scenario") in SCENARIOS else ""
+    scenario = first("scenario") if first("scenario") in SCENARIOS or first("scenario") in QUICK_GAMES else ""
     return PageOptions(seed, scenario, first("debug") in ("1", "true", "yes"))
 
 
@@ -207,6 +207,8 @@ SCENARIOS: dict[str, Callable[[int], GameState]] = {
 def initial_controller(options: PageOptions, random_seed: Callable[[], int]) -> Controller:
     """The controller the page starts with: the scenario asked for, or a default new game."""
     seed = options.seed if options.seed is not None else random_seed()
+    if options.scenario in QUICK_GAMES:  # a one-tap game of the first screen, from the seed
+        return Controller.new(QUICK_GAMES[options.scenario], seed)
     if options.scenario:
         state = SCENARIOS[options.scenario](seed)
         seats = tuple(Seat(PALETTE[i].name, i) for i in range(state.people))
