@@ -584,10 +584,16 @@ class Page:
         self._rove(chosen)
         return True
 
+    def _play(self, name: str) -> None:
+        """Play one of the page's sounds (if it can); the page's <html> counts those played (data-sounds)."""
+        if name and self.sound.play(name):
+            self._set(self.document.documentElement, "html", "data-sounds", str(self.sound.played))
+
     def _gesture(self) -> None:
         """A click, tap or key of the person: the moment the browser lets the page make its audio (Sound on)."""
         if self.controller.ui.sound:
             self.sound.unlock()
+            self._set(self.document.documentElement, "html", "data-audio", "ready" if self.sound.ready else "none")
 
     def on_click(self, event: Any) -> None:
         """A click on a control: its ``data-action`` goes to the controller."""
@@ -692,7 +698,7 @@ class Page:
         motion.clear(self.document, self._none)
         self._motion_until = 0.0
         if ui.sound and not (ui.fast or ui.skipping or ui.finishing):
-            self.sound.play(sound_for(ui.events))
+            self._play(sound_for(ui.events))
         if not ui.motion or ui.fast or ui.skipping or ui.finishing:
             return
         territories = self.controller.state.board.territories
@@ -813,7 +819,7 @@ class Page:
     def _cue(self, shown: bool) -> None:
         """Your turn: the turn bar marked (it pulses once, in CSS, where motion is on) and the title says so."""
         if shown and not self._cued and self.controller.ui.sound:
-            self.sound.play("your-turn")
+            self._play("your-turn")
         self._cued = shown
         self._set(self._by_id("turn-bar"), "turn-bar", "data-cue", "your-turn" if shown else "")
         title = words.YOUR_TURN_TITLE + self._title if shown else self._title
