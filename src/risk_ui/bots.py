@@ -177,6 +177,9 @@ class Autoplay:
             return None
         if self._restarts != controller.ui.bot_restarts:
             self._restart()
+        ui = controller.ui
+        if ui.welcome and ui.handoff < 0 and not ui.home:  # a link's receiver reads its welcome first
+            return None
         seat = bot_seat(controller)
         wait = self._waiting(seat)
         if wait is None and seat >= 0:

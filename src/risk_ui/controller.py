@@ -304,6 +304,7 @@ class UiState:
     finishing: bool = False  # only bots are left and the game is played to its end at once
     high_contrast: bool = False  # the high-contrast look (a preference, kept by the page)
     welcome: bool = False  # a link this browser did not send was opened: its receiver is told what it is
+    welcome_from: int = -1  # the seat of the person who sent that link (risk_ui.welcome.sender), or -1
     # A person's move gave the turn to a bot: the actions in the game then (the bot waits a moment, and Undo
     # shows, while the game has that many), and how many such offers were made (each one's wait is its own).
     offer: int = -1
@@ -481,12 +482,12 @@ class Controller:
         the first screen itself (over a game), the winner's screen, a problem's notice, the replay, a choice in
         progress (an attack with its odds, a move, an Airfield's place, an Admiral's sailing), the statistics,
         the whole log. (The map's chooser and an edition's modal dialog close in the page, before this.) The
-        welcome of a link's receiver, over the hand-off screen, closes before the rest."""
+        welcome of a link's receiver (on the hand-off screen or its own) closes before the rest."""
         ui, rec = self.ui, self.ui.record
         if ui.dialog_open:
             self.command("close-dialog")
             return "dialog"
-        if ui.welcome and ui.handoff >= 0 and not ui.home:
+        if ui.welcome and not ui.home:
             self.command("close-welcome")
             return "welcome"
         if ui.home:

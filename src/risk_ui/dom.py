@@ -19,7 +19,7 @@ from typing import Any
 
 from risk.board import Board, load_board
 from risk.rules import EDITIONS
-from risk_ui import coach, layout, learn, motion, view, words
+from risk_ui import coach, layout, learn, motion, view, welcome, words
 from risk_ui.controller import EXCLUSIVE_OPTIONS, MAX_SEATS, Controller
 from risk_ui.cue import TurnCue
 from risk_ui.help_text import LESSONS, SHORTCUTS, Shortcut
@@ -35,8 +35,8 @@ STYLESHEET = "./assets/style/game.css"
 FIELDS = ("amount-number", "threshold", "occupy-count", "move-count", "ng-count", "log-search", "log-player",
           "airfield-where", "sea-load")
 KEYS = ("Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
-OVERLAY_FOCUS = {"handoff": "handoff-button", "winner": "winner-new-game", "out": "out-play-on",
-                 "home": "quick-computer"}
+OVERLAY_FOCUS = {"handoff": "handoff-button", "welcome": "welcome-close", "winner": "winner-new-game",
+                 "out": "out-play-on", "home": "quick-computer"}
 # Keys that are shortcuts, by key (letters in lower case; Shift+N is "N").
 SHORTCUT_KEYS: dict[str, Shortcut] = {key: s for s in SHORTCUTS for key in s.keys if s.targets or s.action}
 CHOICES = ("active", "attackable", "movable")  # what "N" steps through, and "G" goes to first
@@ -749,6 +749,7 @@ class Page:
         self._text("message", screen.message)
         message = self._by_id("message")
         self._set(message, "message", "class", "message error" if screen.message_error else "message")
+        welcome.place(doc, self.controller, self._none)  # on the hand-off screen, or a screen of its own
         for ident, control in screen.controls.items():
             self._draw_control(ident, control)
         self._draw_html(screen.html if mapped else {k: v for k, v in screen.html.items()

@@ -350,6 +350,7 @@ def app_html() -> str:
         + _button("open-dialog", "New game\u2026", element_id="handoff-new-game")
         + _button("home", "Menu", element_id="handoff-menu")
         + "</div></div>"
+        + welcome.SCREEN_HTML
         + '<div id="winner" class="overlay" role="dialog" aria-modal="true" aria-labelledby="winner-title" hidden>'
         '<div class="overlay-box"><h2 id="winner-title"></h2><p id="winner-text"></p>'
         '<div id="winner-stats" class="stats"></div>'

@@ -38,7 +38,7 @@ from risk.events import CardDrawn, TurnStarted
 from risk.game import Game, Step
 from risk.history import describe, last_move_by, seat_names
 from risk.state import GameState, Phase
-from risk_ui import coach, storage, words
+from risk_ui import coach, storage, welcome, words
 from risk_ui.controller import Controller, not_shown_message, page_can_show
 from risk_ui.storage import NO_FLOOR, SaveConflict, SaveEntry, Saves, StorageFull
 from risk_ui.words import UNDO_FLOOR, cannot_save_text
@@ -181,8 +181,8 @@ class Session:
         self.save_id = save_id
         self.received[save_id] = len(game.history)
         self._floor = (game, len(game.history))  # the sender's moves are not this browser's to take back
-        # Its receiver is told what the game is and what to do (a finished game opens on its winner's screen).
-        controller.ui.welcome = game.state.phase is not Phase.OVER
+        # Its receiver is told who sent it, what the game is and what to do (risk_ui.welcome).
+        controller.ui.welcome, controller.ui.welcome_from = True, welcome.sender(game)
         self._saved = (None, -1, -1, -2)  # saved at once (a new save, or the one it carries on)
         if problem:
             self.say(problem)

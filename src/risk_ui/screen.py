@@ -54,7 +54,7 @@ class Screen:
     message_error: bool
     controls: dict[str, Control] = field(default_factory=dict)  # by element id
     html: dict[str, str] = field(default_factory=dict)  # container id -> inner HTML
-    overlay: str = ""  # "home", "handoff", "winner", "out" or ""
+    overlay: str = ""  # "home", "handoff", "welcome", "winner", "out" or ""
     dialog_open: bool = False
     focus: int = -1  # territory index to focus, or -1
     dialog_preset: tuple[tuple[str, str], ...] = ()  # fields of the dialog set as it opens: (element id, value)

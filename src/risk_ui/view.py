@@ -14,7 +14,8 @@ The page's test contract, stable across releases:
   ", city", ", <player>'s capital", ", <player>'s airfield". The territory attacked or moved from, and the
   one chosen as target, carry ``aria-pressed="true"`` (no ``aria-pressed`` otherwise);
 - ``<body>`` carries ``data-phase`` (``phase.name.lower()``) and ``data-player`` (the seat to move),
-  and ``data-overlay`` ("handoff", "winner", "out" (every person is out, the bots play on) or "").
+  and ``data-overlay`` ("handoff", "welcome" (a link's receiver's welcome where no hand-off screen shows), "winner",
+  "out" (every person is out, the bots play on) or "").
 """
 
 from __future__ import annotations
@@ -469,12 +470,12 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
         c["handoff-button"] = Control(text=f"I am {who}: show my turn")
         c["handoff-rules"] = Control(text=rules_summary(controller))
     over = phase is Phase.OVER
-    c["winner"] = Control(hidden=not over or ui.winner_dismissed or ui.home)
+    c["winner"] = Control(hidden=not over or ui.winner_dismissed or ui.home or welcome.alone(controller))
     if over:
         c["winner-title"] = Control(text=f"{name(state.winner)} wins!")
         c["winner-text"] = Control(text=winner_text(controller))
     out = controller.people_out() and not over and not ui.out_dismissed
-    c["out"] = Control(hidden=not out or ui.home)
+    c["out"] = Control(hidden=not out or ui.home or welcome.alone(controller))
     if out:
         c.update(_out_texts(controller))
 
@@ -638,6 +639,8 @@ def render(controller: Controller) -> Screen:
         overlay = "home"
     elif covered:
         overlay = "handoff"
+    elif welcome.alone(controller):  # a link's receiver is welcomed first, where no hand-off screen shows
+        overlay = "welcome"
     elif state.phase is Phase.OVER:
         overlay = "" if ui.winner_dismissed else "winner"
     else:

@@ -229,6 +229,42 @@ def welcome_move_text(name: str, colour: str, yours: bool) -> str:
 
 WELCOME_TODO = ("Play your turn on the map: the line under the map says what each step needs. The moves made "
                 "before you got the link are the sender\u2019s: they cannot be undone here.")
+WELCOME_OVER_TODO = ("Look at the board, or replay the whole game from \u201cGame record\u201d: every move of it "
+                     "came with the link.")
+
+
+def welcome_sender_text(name: str, colour: str) -> str:
+    """Who sent the link: the last person to play before the one to move."""
+    return f"Sent by {colour}." if name == colour else f"Sent by {name} ({colour})."
+
+
+def welcome_alone_text(name: str, colour: str, mover: str) -> str:
+    """One person against the computer: the colour is theirs; whose move it is if not theirs."""
+    said = colour if name == colour else f"{colour} ({name})"
+    first = f" {mover} (computer) moves first, here, when you close this." if mover else " It is your move."
+    return f"You play {said} against the computer.{first}"
+
+
+def welcome_bot_text(name: str, colour: str) -> str:
+    """A computer player's move when the link opens."""
+    said = "computer" if name == colour else f"computer, {colour}"
+    return (f"It is {name}\u2019s move ({said}): the computer players move here, in this browser, when you close "
+            "this. When a person\u2019s turn comes, the page asks for that person first.")
+
+
+def welcome_shared_text(name: str, colour: str) -> str:
+    """A step of the setup everyone sees (no hand-off screen): whose move it is."""
+    said = name if name == colour else f"{name} ({colour})"
+    return (f"It is {said}\u2019s move in the setup, which shows nothing secret: whoever plays {colour} "
+            "moves on the map.")
+
+
+def welcome_over_text(name: str, colour: str) -> str:
+    """A finished game sent by link."""
+    said = colour if name == colour else f"{colour} ({name})"
+    return f"This game is over: {said} won."
+
+
 WELCOME_SEND = ("When you are done, press \u201cSend this turn\u201d and send the link back (or on to the next "
                 "player): their browser plays on from there.")
 

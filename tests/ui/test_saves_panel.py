@@ -256,6 +256,8 @@ def test_a_finished_game_can_be_sent_and_opens_on_the_winner_with_its_whole_reco
     _, page2, _, _ = open_page(mount, MemoryBackend(), "#" + code, Controller.new(DEFAULT_SETTINGS, seed=1))
     c = page2.controller
     assert c.state.over and c.game.history == game.history
+    assert render(c).overlay == "welcome"  # its receiver is welcomed first (risk_ui.welcome), then the winner
+    c.command("close-welcome")
     assert render(c).overlay == "winner"
 
 
