@@ -87,6 +87,9 @@ def test_the_first_visit_shows_the_first_screen_one_tap_plays_continue_resumes_a
     # A link goes straight to the game, in a browser that never saw it.
     other = context(**PHONE).new_page()
     ready(other, link)
+    assert overlay(other) == "welcome"  # its receiver is told what the game is first (one person: their colour)
+    assert "against the computer" in other.inner_text("#welcome-move")
+    other.tap("#welcome-close")
     assert overlay(other) in ("", "out", "winner") and other.is_visible("#bot-bar")
 
 

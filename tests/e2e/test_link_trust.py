@@ -99,7 +99,9 @@ def test_end_turn_against_bots_asks_with_attacks_left_and_is_undone_within_the_o
     for size in (DESKTOP, PHONE, SIDEWAYS):
         page = fresh_page(size)
         open_at(page, site_url + "?debug=1#" + encode_share(game))
-        assert overlay(page) == ""  # one person against bots: no hand-off screen, so no welcome on it
+        assert overlay(page) == "welcome"  # one person against bots: no hand-off screen, the welcome on its own
+        page.keyboard.press("Escape")
+        assert overlay(page) == ""
         assert page.evaluate("() => window.riskGrace(86400)") == "86400.0"  # the offer stays while we look
         assert page.evaluate("texts => window.riskPlay(texts)", "\n".join(lines)) == ""
         assert page.locator("body").get_attribute("data-phase") == "attack"
