@@ -171,13 +171,21 @@ class Session:
             self.say(not_shown_message(game.rules))
             controller.ui.notice, controller.ui.error = self.message, True
             return False
+        if not save_id and game.history:
+            # An earlier moment of a game this browser took further (the back button, an older link): the
+            # game stays at its latest moment, so no one goes back into a turn (and its cards) played since.
+            ahead = self.saves.ahead_of(game)
+            if ahead is not None and self._load(controller, ahead.id):
+                self.say(words.EARLIER_LINK)
+                controller.ui.notice, controller.ui.error = self.message, False
+                return True
+        controller.load(game)  # first: a new save's id names this game's seed (see Saves.continued_by)
         if not save_id:
             carried_on = self.saves.continued_by(game) if game.history else None
             save_id = carried_on.id if carried_on is not None else self._fresh_id()
         # The link carries this save on (same game, more moves): its record replaces the save's, over
         # whatever revision is stored now.
         self.saves.claim(save_id)
-        controller.load(game)
         self.save_id = save_id
         self.received[save_id] = len(game.history)
         self._floor = (game, len(game.history))  # the sender's moves are not this browser's to take back

@@ -560,6 +560,17 @@ class Saves:
                 return entry
         return None
 
+    def ahead_of(self, game: Game) -> SaveEntry | None:
+        """The save of this very game that went further than ``game``: same rules, seats and start, and
+        ``game``'s moves are its first moves, with more after them (a link to an earlier moment: the back
+        button, an older message). The current save is tried first."""
+        count = len(game.history)
+        for entry, mine in self._same_game(game):
+            if (mine.initial == game.initial and len(mine.history) > count
+                    and all(a.action == b.action for a, b in zip(mine.history[:count], game.history))):
+                return entry
+        return None
+
     def _same_game(self, game: Game) -> Iterator[tuple[SaveEntry, Game]]:
         """The saves (current first) that open to a game of ``game``'s rules, seats and seed, with it;
         only saves whose id names that seed are opened, and one that does not decode is passed over."""

@@ -268,6 +268,9 @@ def welcome_over_text(name: str, colour: str) -> str:
 WELCOME_SEND = ("When you are done, press \u201cSend this turn\u201d and send the link back (or on to the next "
                 "player): their browser plays on from there.")
 
+# A link to an earlier moment of a game this browser took further (the back button, an older link).
+EARLIER_LINK = ("That link is an earlier moment of this game: it stays at its latest move here. Replay shows the "
+                "moments before.")
 UNDO_OFFER_BUTTON = "Undo"
 
 
