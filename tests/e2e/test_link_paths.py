@@ -142,7 +142,7 @@ def test_the_welcome_where_no_hand_off_screen_shows(fresh_page: Callable[..., An
             page.set_viewport_size(size)
             page.locator("#welcome-close").scroll_into_view_if_needed()  # the box scrolls on a low screen
             close = page.locator("#welcome-close").bounding_box()
-            assert close is not None and close["y"] + close["height"] <= size["height"]  
+            assert close is not None and close["y"] + close["height"] <= size["height"]
             shoot(page, f"link-welcome-alone-{name}-{size['width']}x{size['height']}")
         page.set_viewport_size(PHONE)
         history = len(decode_share(code_of(page))[0].history)
