@@ -305,6 +305,10 @@ class UiState:
     high_contrast: bool = False  # the high-contrast look (a preference, kept by the page)
     welcome: bool = False  # a link this browser did not send was opened: its receiver is told what it is
     welcome_from: int = -1  # the seat of the person who sent that link (risk_ui.welcome.sender), or -1
+    # The seats claimed on this device: None, every seat (a game made here: pass-and-play); else, in a game that
+    # came by a link or a save file, the seats taken here ("I am Cy: show my turn"). The hand-off screen of a
+    # person's seat not claimed here first asks whether that person plays on another device (risk_ui.view).
+    claimed: frozenset[int] | None = None
     # A person's move gave the turn to a bot: the actions in the game then (the bot waits a moment, and Undo
     # shows, while the game has that many), and how many such offers were made (each one's wait is its own).
     offer: int = -1
@@ -584,6 +588,8 @@ class Controller:
             return
         if name == "handoff":
             if ui.handoff >= 0:
+                if ui.claimed is not None:  # "I am Cy: show my turn": Cy sits at this device from now on
+                    ui.claimed = ui.claimed | {ui.handoff}
                 ui.viewer, ui.handoff = ui.handoff, -1
                 if ui.welcome:  # a link's receiver takes the device: its welcome is over
                     seat = self.state.current
@@ -963,6 +969,11 @@ class Controller:
     def is_human(self, seat: int) -> bool:
         """Whether a person plays this seat (the neutral and bots do not)."""
         return 0 <= seat < len(self.game.seats) and self.game.seats[seat].controller == HUMAN
+
+    def remote(self, seat: int) -> bool:
+        """Whether a person plays this seat whom this device never saw take it: a game that came by a link, and
+        the seat not claimed here (see ``UiState.claimed``)."""
+        return self.ui.claimed is not None and seat not in self.ui.claimed and self.is_human(seat)
 
     def people_at_table(self) -> int:
         """How many seats people play."""

@@ -183,7 +183,7 @@ class Page:
         self._base_class: dict[str, str] = {}
         self._written: dict[tuple[str, str], object] = {}  # what was last written, to write only changes
         self._listeners: list[Any] = []  # proxies kept alive for as long as the page lives
-        self._overlay = ""
+        self._overlay = ("", "")  # the overlay shown and its kind (Screen.overlay, Screen.handoff)
         self._keys: tuple[str, ...] = ()  # the controls the turn bar holds now
         self._elements: dict[str, Any] = {}  # fixed elements of the layout by id (never replaced)
         self._drawn: dict[str, TerritoryView] = {}  # each territory as last drawn
@@ -736,6 +736,7 @@ class Page:
         self._set(body, "body", "data-phase", screen.phase)
         self._set(body, "body", "data-player", screen.player)
         self._set(body, "body", "data-overlay", screen.overlay)
+        self._set(body, "body", "data-handoff", screen.handoff)
         self._set(body, "body", "data-map", self._map_name if mapped else "")
         self._set(doc.documentElement, "html", "data-theme", screen.theme)
         self._set(doc.documentElement, "html", "data-motion", "on" if self.controller.ui.motion else "off")
@@ -785,8 +786,8 @@ class Page:
                 self.map.follow((self._map_name, state.turn, state.current if state.turn else -1),
                                 [tv.index for tv in screen.territories if "active" in tv.classes]
                                 or [tv.index for tv in screen.territories if tv.owner == mine])
-        if screen.overlay != self._overlay:
-            self._overlay = screen.overlay
+        if (screen.overlay, screen.handoff) != self._overlay:
+            self._overlay = (screen.overlay, screen.handoff)
             # What the overlay covers is out of reach of the keyboard and screen readers too.
             for ident in ("map", "controls"):  # the first screen covers everything too
                 element = self._by_id(ident)
@@ -795,7 +796,9 @@ class Page:
                 else:
                     element.removeAttribute("inert")
             if screen.overlay in OVERLAY_FOCUS:
-                button = self._by_id(OVERLAY_FOCUS[screen.overlay])
+                # A hand-off that asks whether its seat plays elsewhere: its main button is "Send this turn".
+                send = self.document.getElementById("handoff-send") if screen.handoff else None
+                button = self._by_id(OVERLAY_FOCUS[screen.overlay]) if send is None or self._none(send) else send
                 if screen.overlay == "home" and not self._by_id("home-continue").hidden:
                     button = self._by_id("home-continue")
                 if self._no_scroll is None:

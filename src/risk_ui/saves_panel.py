@@ -97,6 +97,12 @@ class Session:
         game, floor = self._floor
         return floor if game is controller.game else 0
 
+    @staticmethod
+    def claimed(controller: Controller) -> tuple[int, ...]:
+        """The seats claimed on this device, as a save keeps them (a game made here: every seat)."""
+        seats = controller.ui.claimed
+        return tuple(range(len(controller.game.seats))) if seats is None else tuple(sorted(seats))
+
     def _set_floor(self, game: Game, entry: SaveEntry | None, problem: str = "") -> None:
         """A save put on the table: its floor, or, for a save that kept none (older) or could not be read
         whole, where it is opened."""
@@ -183,6 +189,14 @@ class Session:
         if not save_id:
             carried_on = self.saves.continued_by(game) if game.history else None
             save_id = carried_on.id if carried_on is not None else self._fresh_id()
+        # The seats claimed here: those of the save it carries on (the sender's own device keeps its seats), and
+        # the person the link was sent to (the player to move, or the next one if the sender was mid-turn); no
+        # other seat's hand-off opens here without its question (risk_ui.view).
+        kept = self.saves.entry(save_id)
+        before = claimed_seats(kept) if kept is not None else frozenset()
+        addressee = next_receiver(game)
+        controller.ui.claimed = None if before is None else before | (
+            {addressee} if controller.is_human(addressee) else set())
         # The link carries this save on (same game, more moves): its record replaces the save's, over
         # whatever revision is stored now.
         self.saves.claim(save_id)
@@ -208,6 +222,7 @@ class Session:
         dialog = controller.ui.dialog_open
         controller.load(loaded.game, entry.viewer if entry and not loaded.problem else -1)
         controller.ui.dialog_open = dialog and keep_dialog
+        controller.ui.claimed = claimed_seats(entry)
         self.save_id = save_id
         self._set_floor(loaded.game, entry, loaded.problem)
         self.saves.make_current(save_id)  # Continue opens the game last on the table
@@ -241,7 +256,8 @@ class Session:
         moved = previous[0] is not None and previous[1:3] != _moment(controller)
         since = self._saved_count if previous[0] is game else -1  # the moves this write adds
         try:
-            entry = self.saves.autosave(game, self.save_id, controller.ui.viewer, self.floor(controller))
+            entry = self.saves.autosave(game, self.save_id, controller.ui.viewer, self.floor(controller),
+                                        self.claimed(controller))
         except StorageFull as error:
             self._saved = (game, *_moment(controller), controller.ui.viewer)  # tried again after the next move
             self.full = True
@@ -404,9 +420,12 @@ class Session:
             entry = saves.entry(self.save_id)
             if entry is not None and entry.floor != NO_FLOOR:
                 self._floor = (game, max(self.floor(controller), entry.floor))
-            dialog = controller.ui.dialog_open
+            dialog, claimed = controller.ui.dialog_open, controller.ui.claimed
             controller.load(game, entry.viewer if entry else controller.ui.viewer)
             controller.ui.dialog_open = dialog
+            # A seat claimed in either tab is claimed.
+            theirs = claimed_seats(entry)
+            controller.ui.claimed = None if claimed is None or theirs is None else claimed | theirs
             self._saved = (game, *_moment(controller), controller.ui.viewer)
             self._saved_count = len(game.history)
         elif not self._load(controller, self.save_id, keep_dialog=True):
@@ -424,7 +443,8 @@ class Session:
         players = ", ".join(s.name for s in controller.game.seats)
         name = fit_name("Copy: " + (old.name if old and old.name else players))
         try:
-            entry = self.saves.autosave(controller.game, self.save_id, controller.ui.viewer, self.floor(controller))
+            entry = self.saves.autosave(controller.game, self.save_id, controller.ui.viewer, self.floor(controller),
+                                        self.claimed(controller))
             self.saves.rename(self.save_id, name)
         except (StorageFull, storage.QuotaExceeded):
             self.full = True
@@ -496,6 +516,19 @@ def undone_text(game: Game, step: Step, before: GameState) -> str:
 
 
 # -- the panel ----------------------------------------------------------------------------------------
+
+
+def claimed_seats(entry: SaveEntry | None) -> frozenset[int] | None:
+    """The seats claimed on this device by a save's entry (None: every seat, a game made here). A save older than
+    the field reads safely: one made here (an undo floor of 0) as before; one that came by a link or a save file,
+    or one older than the floor, as the seat on screen when it was saved, the others asking first."""
+    if entry is None:
+        return frozenset()
+    if entry.claimed is not None:
+        return frozenset(entry.claimed)
+    if entry.floor == 0:
+        return None
+    return frozenset({entry.viewer} if entry.viewer >= 0 else ())
 
 
 def next_receiver(game: Game) -> int:

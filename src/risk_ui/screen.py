@@ -61,6 +61,7 @@ class Screen:
     theme: str = ""  # "contrast": the high-contrast look
     keys: tuple[str, ...] = ()  # the step's key controls, held by the turn bar in this order (layout.KEYABLE)
     replay: str = ""  # the badge over the map while a replay shows the past ("" when the live game shows)
+    handoff: str = ""  # "remote": the hand-off screen asks whether its seat plays on another device (or "")
 
     def territory(self, territory_id: str) -> TerritoryView:
         """The view of one territory by its engine id."""

@@ -80,8 +80,9 @@ DAMAGED_MESSAGE = ("The record of {title} is damaged: it opens at its last saved
 NOT_A_SAVE = "This is not a save file of this game, nor a link to one."
 ID_PATTERN = re.compile(r"[0-9A-Za-z_-]{1,64}")
 LATEST_DATE = 1e11  # seconds since 1970: year 5138; a later date is damage, not a save
-FIELDS = ("id", "name", "players", "edition", "turn", "date", "link", "kept", "viewer", "floor", "winner")
-OPTIONAL_FIELDS = ("kept", "viewer", "floor", "winner")  # "winner": the winner's name once the game is over
+FIELDS = ("id", "name", "players", "edition", "turn", "date", "link", "kept", "viewer", "floor", "winner", "claimed")
+# "winner": the winner's name once the game is over; "claimed": the seats claimed on this device (see SaveEntry)
+OPTIONAL_FIELDS = ("kept", "viewer", "floor", "winner", "claimed")
 NO_FLOOR = -1  # a save written before the undo floor was kept: the floor is where it is opened
 
 
@@ -216,6 +217,9 @@ class SaveEntry:
     # file); Undo never takes back an action below it. NO_FLOOR: not kept (an older save).
     floor: int = NO_FLOOR
     winner: str = ""  # who won, once the game is over ("" while it goes on, and in saves older than the field)
+    # The seats claimed on this device (every seat of a game made here; in a game that came by a link or a save
+    # file, the seats someone took here with "I am ...: show my turn"). None: not kept (an older save).
+    claimed: tuple[int, ...] | None = None
 
     @property
     def title(self) -> str:
@@ -288,8 +292,12 @@ def check_entry(item: object) -> SaveEntry:
     winner = item.get("winner", "")
     if not isinstance(winner, str) or len(winner) > 100:
         raise BadRecord("its winner is not a name")
+    claimed = item.get("claimed")
+    if claimed is not None and not (isinstance(claimed, list) and len(claimed) <= 64 and all(
+            _is_int(s) and 0 <= s < 64 for s in claimed)):
+        raise BadRecord("its seats claimed are not seats")
     return SaveEntry(sid, name, tuple(players), item["edition"], item["turn"], float(date), item["link"], kept,
-                     viewer, floor, winner)
+                     viewer, floor, winner, None if claimed is None else tuple(claimed))
 
 
 def record_name(item: object) -> str:
@@ -306,13 +314,13 @@ def record_name(item: object) -> str:
 
 
 def describe(game: Game, save_id: str, now: float, link: str, *, name: str = "", kept: bool = False,
-             viewer: int = -1, floor: int = NO_FLOOR) -> SaveEntry:
+             viewer: int = -1, floor: int = NO_FLOOR, claimed: tuple[int, ...] | None = None) -> SaveEntry:
     """The list entry for ``game``."""
     edition = EDITIONS[game.rules.edition].title if game.rules.edition in EDITIONS else game.rules.edition
     state = game.state
     won = state.phase is Phase.OVER and 0 <= state.winner < len(game.seats)
     return SaveEntry(save_id, name, tuple(s.name for s in game.seats), edition, state.turn, now, link,
-                     kept, viewer, floor, game.seats[state.winner].name if won else "")
+                     kept, viewer, floor, game.seats[state.winner].name if won else "", claimed)
 
 
 def import_problem(code: str, as_replay: CodecError, as_link: CodecError, link: bool = False) -> CodecError:
@@ -588,10 +596,12 @@ class Saves:
 
     # -- writing ----------------------------------------------------------------------------------
 
-    def autosave(self, game: Game, save_id: str, viewer: int = -1, floor: int | None = None) -> SaveEntry:
+    def autosave(self, game: Game, save_id: str, viewer: int = -1, floor: int | None = None,
+                 claimed: tuple[int, ...] | None = None) -> SaveEntry:
         """Save ``game`` under ``save_id`` and make it the current game; prune old autosaves if needed.
 
-        ``floor``: the undo floor (None: the save's own, else 0, a game made here).
+        ``floor``: the undo floor (None: the save's own, else 0, a game made here). ``claimed``: the seats
+        claimed on this device (None: the save's own, else every seat, a game made here).
 
         Writes only over the revision this page last wrote or claimed (:meth:`read` with ``claim``):
         else :class:`SaveConflict`, and nothing is written. Raises :class:`StorageFull` when even
@@ -605,8 +615,11 @@ class Saves:
         if floor is None:
             floor = old.floor if old is not None and old.floor != NO_FLOOR else 0
         floor = min(max(floor, 0), len(game.history))
+        if claimed is None:
+            claimed = old.claimed if old is not None and old.claimed is not None else tuple(range(len(game.seats)))
         entry = describe(game, save_id, self.clock(), encode_game(game), name=old.name if old else "",
-                         kept=old.kept if old else False, viewer=viewer, floor=floor)
+                         kept=old.kept if old else False, viewer=viewer, floor=floor,
+                         claimed=tuple(sorted(set(claimed))))
         count = len(game.history)
         owner, base, crc = self._base.get(save_id, (None, -1, 0))
         if owner is not None and owner() is game and 0 <= base <= count <= base + TAIL_MAX:
@@ -683,9 +696,10 @@ class Saves:
                 raise import_problem(code, as_replay, as_link, link) from None
         now = self.clock()
         clean = fit_name(" ".join(name.split())) or "Imported"
-        # A save file is a game this browser did not play: none of its moves can be taken back here.
+        # A save file is a game this browser did not play: none of its moves can be taken back here, and no
+        # seat of it is claimed here yet (each is, by "I am ...: show my turn").
         entry = describe(game, new_id(game, now), now, encode_game(game), name=clean, kept=True,
-                         floor=len(game.history))
+                         floor=len(game.history), claimed=())
         replay = encode_replay(game, check=False)
         self._store(entry, {self.keys.code(entry.id): replay,
                             self.keys.tail(entry.id): Tail.text(1, len(game.history), code_crc(replay), [])},

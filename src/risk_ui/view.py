@@ -15,7 +15,8 @@ The page's test contract, stable across releases:
   one chosen as target, carry ``aria-pressed="true"`` (no ``aria-pressed`` otherwise);
 - ``<body>`` carries ``data-phase`` (``phase.name.lower()``) and ``data-player`` (the seat to move),
   and ``data-overlay`` ("handoff", "welcome" (a link's receiver's welcome where no hand-off screen shows), "winner",
-  "out" (every person is out, the bots play on) or "").
+  "out" (every person is out, the bots play on) or ""), and ``data-handoff`` ("remote" where the hand-off screen
+  asks whether its seat, never taken on this device, plays on another device: "Send this turn" first).
 """
 
 from __future__ import annotations
@@ -464,9 +465,13 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     c["handoff"] = Control(hidden=not covered or ui.home)  # the first screen covers every other
     if covered:
         who = name(ui.handoff)
-        c["handoff-title"] = Control(text=f"Pass to {who}")
-        c["handoff-text"] = Control(text=f"{who}, press the button when only you can see the screen: "
-                                         "your cards will show.")
+        if controller.remote(ui.handoff):  # a seat that plays elsewhere? "Send this turn" comes first (CSS)
+            c["handoff-title"] = Control(text=words.remote_title(who))
+            c["handoff-text"] = Control(text=words.remote_text(who))
+        else:
+            c["handoff-title"] = Control(text=f"Pass to {who}")
+            c["handoff-text"] = Control(text=f"{who}, press the button when only you can see the screen: "
+                                             "your cards will show.")
         c["handoff-button"] = Control(text=f"I am {who}: show my turn")
         c["handoff-rules"] = Control(text=rules_summary(controller))
     over = phase is Phase.OVER
@@ -684,6 +689,7 @@ def render(controller: Controller) -> Screen:
         theme="contrast" if ui.high_contrast else "",
         keys=_shown_keys(key_controls(controller), controls, html) if not overlay else (),
         replay=words.REPLAY_BADGE if past is not None else "",
+        handoff="remote" if covered and overlay == "handoff" and controller.remote(ui.handoff) else "",
     )
 
 

@@ -208,6 +208,19 @@ def castle_warning(doing: str, could: bool, castle: str, left: int, enemy: str, 
 UNDO_FLOOR = ("Nothing to undo here: the moves before came by the link (or a save file) from another device, and "
               "only the player who made them can take them back, on that device.")
 
+
+
+def remote_title(name: str) -> str:
+    """The hand-off screen's title for a person's seat never taken on this device (a game that came by link)."""
+    return f"{name} plays on another device?"
+
+
+def remote_text(name: str) -> str:
+    """What that hand-off screen asks of whoever holds the device."""
+    return (f"{name} has not played on this device. Send this turn, and {name}’s browser plays on from the "
+            f"link. If {name} sits here, {name} takes the device: {name}’s cards show only then.")
+
+
 WELCOME_TITLE = "A game sent to you"
 WELCOME_CLOSE = "Got it"
 
