@@ -217,8 +217,8 @@ def remote_title(name: str) -> str:
 
 def remote_text(name: str) -> str:
     """What that hand-off screen asks of whoever holds the device."""
-    return (f"{name} has not played on this device. Send this turn, and {name}’s browser plays on from the "
-            f"link. If {name} sits here, {name} takes the device: {name}’s cards show only then.")
+    return (f"{name} has not played on this device: send this turn, and {name} plays on from the link. If {name} "
+            f"sits here, {name} presses \u201cI am {name}\u201d when only {name} can see the screen.")
 
 
 WELCOME_TITLE = "A game sent to you"

@@ -2,11 +2,13 @@
 the rest, in every edition, in tests/ui/test_link_paths.py), and the welcome where no hand-off screen shows.
 
 Per edition, two browser contexts (two devices): the sender opens the link of its turn and plays it (the page's
-``riskPlay`` hook); its address is the link the receiver opens, on the hand-off screen with the welcome, where
-Undo and a second tab change nothing and show no hand. The friend's reply comes back to the sender's tab as a new
-address (a hash change); the back button then goes to the sender's own earlier address, the friend's turn before
-it was played: the page stays at the latest move, offering no one's turn again. Screenshots of the welcome on its
-own screen (a computer player's move, one person against the computer, a finished game) at 390x844, 844x390 and
+``riskPlay`` hook); its address is the link the receiver opens, on the hand-off screen with the welcome, where Undo
+and a second tab change nothing and show no hand; the receiver then plays its turn and ends it, and the third seat's
+hand-off, a seat never taken on that device, asks "… plays on another device?" with "Send this turn" first (shot at
+390x844, 844x390 and 1440x900: link-remote-seat-*.png). The friend's reply comes back to the sender's tab as a new
+address (a hash change); the back button then goes to the sender's own earlier address, the friend's turn before it
+was played: the page stays at the latest move, offering no one's turn again. Screenshots of the welcome on its own
+screen (a computer player's move, one person against the computer, a finished game) at 390x844, 844x390 and
 1440x900: link-welcome-alone-*.png.
 """
 
@@ -19,12 +21,13 @@ from typing import Any
 import pytest
 
 from link_turns import people, plain, turn_to_send
+from risk.actions import format_action
 from risk.codec import decode_share, encode_share
-from risk.game import HUMAN, Seat
+from risk.game import HUMAN, Game, Seat
 from risk.state import Phase
 from risk_ui.controller import Controller
 from risk_ui.scenarios import near_win
-from risk_ui.words import EARLIER_LINK, UNDO_FLOOR
+from risk_ui.words import EARLIER_LINK, UNDO_FLOOR, remote_title
 
 from .screens import shoot
 
@@ -48,15 +51,23 @@ def code_of(page: Any) -> str:
     return str(page.evaluate("location.hash")).lstrip("#")
 
 
-def replied(code: str) -> str:
-    """The friend's reply: its turn played on the link, with plain moves."""
+def turn_of(code: str) -> tuple[Game, list[str]]:
+    """The friend's turn played on the link with plain moves: the game after it, and its moves as text (for
+    the page's ``riskPlay`` hook)."""
     game, _ = decode_share(code)
-    seat, rng = game.state.current, random.Random(11)
+    seat, rng, lines = game.state.current, random.Random(11), []
     for _ in range(500):
         if game.state.current != seat or game.state.phase is Phase.OVER:
-            return encode_share(game)
-        game.play(plain(game.state, rng))
+            return game, lines
+        action = plain(game.state, rng)
+        lines.append(format_action(game.state.board, action))
+        game.play(action)
     raise AssertionError("the reply's turn never ended")
+
+
+def replied(code: str) -> str:
+    """The friend's reply: its turn played on the link, with plain moves."""
+    return encode_share(turn_of(code)[0])
 
 
 @pytest.mark.parametrize(("edition", "size"), [("classic", PHONE), ("revised", SIDEWAYS), ("castle", DESKTOP)])
@@ -73,7 +84,7 @@ def test_a_receiver_and_the_back_button_reach_no_turn_played_since(
 
     # The receiver (another device): the welcome on the hand-off screen; Undo and a second tab change nothing.
     receiver = fresh_page(size)
-    open_at(receiver, site_url + "#" + sent)
+    open_at(receiver, site_url + "?debug=1#" + sent)
     assert overlay(receiver) == "handoff" and receiver.locator("#welcome").is_visible()
     assert receiver.locator("#welcome-from").inner_text().startswith(f"Sent by {played.seats[game.state.current].name}")
     receiver.keyboard.press("Escape")
@@ -87,6 +98,32 @@ def test_a_receiver_and_the_back_button_reach_no_turn_played_since(
     assert second.locator("#hand").inner_html() == "" and receiver.locator("#hand").inner_html() == ""
     assert len(decode_share(code_of(second))[0].history) == count
     second.close()
+
+    # The receiver plays its turn (taking its seat) and ends it: the third seat, never taken on this device, is
+    # asked about first ("plays on another device?"), "Send this turn" its main button (focused); its smaller
+    # claim button shows that seat's turn.
+    after, lines = turn_of(sent)
+    third = after.seats[after.state.current].name
+    assert receiver.evaluate("texts => window.riskPlay(texts)", "\n".join(lines)) == ""
+    receiver.wait_for_function("document.body.dataset.handoff === 'remote'")
+    assert overlay(receiver) == "handoff" and receiver.locator("#handoff-title").inner_text() == remote_title(third)
+    assert receiver.evaluate("document.activeElement.id") == "handoff-send"
+    send, claim = receiver.locator("#handoff-send").bounding_box(), receiver.locator("#handoff-button").bounding_box()
+    assert send is not None and claim is not None and send["y"] + send["height"] <= claim["y"]
+    assert receiver.locator("#hand").inner_html() == ""
+    if edition == "classic":
+        for shot in (PHONE, SIDEWAYS, DESKTOP):
+            receiver.set_viewport_size(shot)
+            shoot(receiver, f"link-remote-seat-{shot['width']}x{shot['height']}")
+        receiver.set_viewport_size(size)
+    receiver.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    receiver.locator("#handoff-send").click()
+    receiver.locator("#handoff-message").filter(has_text="copied").wait_for(timeout=10_000)
+    link = str(receiver.evaluate("navigator.clipboard.readText()")).split("#", 1)[1]
+    assert decode_share(link)[0].state == after.state
+    receiver.locator("#handoff-button").click()
+    receiver.wait_for_function("document.body.dataset.overlay === ''")
+    assert receiver.locator("body").get_attribute("data-player") == str(after.state.current)
 
     # The sender's tab: the reply comes as a new address, then the back button goes to the sender's own address
     # of before, the friend's turn not yet played: the game stays at the reply's last move.
