@@ -205,6 +205,12 @@ def _person_playing(controller: Controller) -> bool:
 
 GAP = 10  # px between the marked element and the bubble
 EDGE = 8  # px kept clear of the window's edges
+WIDE = 900  # px: from this width on, the page has its side column (the layout's wide screen, assets/style/game.css)
+HOME = "app"  # where a step's bubble sits in the page (it floats by its mark: position fixed)
+# Where the offer rests, in the page's flow (covering nothing, and pushing nothing out of the window): the top of
+# the side column on a wide screen (which has room under its panels), the top of the actions under the map
+# (in the pane beside it, a phone on its side) on a narrow one.
+OFFER_SLOTS = {True: "side", False: "actions"}
 
 
 def place(find: Callable[[str], Any], window: Any, target: str, marked: list[str]) -> None:
@@ -217,6 +223,8 @@ def place(find: Callable[[str], Any], window: Any, target: str, marked: list[str
         marked.clear()
     bubble = find("coach")
     element = find(target) if target else None
+    if bubble is not None:
+        _settle(find, window, bubble, offer=element is None and not bubble.hidden)
     if bubble is None or element is None:
         if bubble is not None and bubble.hasAttribute("data-placed"):  # written only when it changes
             bubble.removeAttribute("data-placed")
@@ -242,3 +250,22 @@ def place(find: Callable[[str], Any], window: Any, target: str, marked: list[str
     bubble.style.setProperty("top", f"{top:.0f}px")
     bubble.style.setProperty("left", f"{left:.0f}px")
     bubble.setAttribute("data-placed", "")
+
+
+def _settle(find: Callable[[str], Any], window: Any, bubble: Any, offer: bool) -> None:
+    """Put the bubble where it belongs: the offer (no mark) in the page's flow, in its slot (``OFFER_SLOTS``),
+    marked ``data-inline``; a step's bubble back in the page, floating by its mark. Moved only when it must be."""
+    if offer:
+        wide = window is None or float(window.innerWidth) >= WIDE
+        slot = find(OFFER_SLOTS[wide])
+        if slot is None:
+            return
+        if getattr(slot.firstChild, "id", "") != "coach":
+            slot.insertBefore(bubble, slot.firstChild)
+        if not bubble.hasAttribute("data-inline"):
+            bubble.setAttribute("data-inline", "")
+    elif bubble.hasAttribute("data-inline"):
+        bubble.removeAttribute("data-inline")
+        home = find(HOME)
+        if home is not None:
+            home.appendChild(bubble)

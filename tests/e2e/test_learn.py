@@ -1,7 +1,10 @@
 """Issue #23 part 7 in Chromium: a first visit is offered the guided first turn, which taps complete on a phone
 (place, attack, move in, end); How to play opens for Castle Risk with a picture drawn from its map.
 
+The offer rests in the page's flow (under the map on a phone, atop the side column on a laptop): it covers no
+control at 390x844, 1440x900 and 1280x720, the panes scrolled or not.
 Screenshots (test-results/screens/): coach-*-phone.png and coach-*-desktop.png (the offer and each step),
+coach-offer-1280x720.png,
 learn-castle-phone.png and learn-castle-desktop.png.
 """
 
@@ -25,6 +28,23 @@ SHOWN = """() => {
           x: box.left + box.width / 2, y: box.top + box.height / 2,
           phase: document.body.dataset.phase, player: document.body.dataset.player};
 }"""
+# The controls the guided turn's bubble covers: each one whose box (a territory's within the map's) meets the
+# bubble's and that shows the bubble on top where they meet.
+COVERED = """() => {
+  const bubble = document.getElementById('coach'), b = bubble.getBoundingClientRect(), found = [];
+  for (const e of document.querySelectorAll('button, input, select, summary, a[href], [data-territory]')) {
+    if (bubble.contains(e) || !e.checkVisibility()) continue;
+    const r = e.getBoundingClientRect(), m = e.closest('#map')?.getBoundingClientRect();  // the map clips its own
+    const left = Math.max(r.left, b.left, m ? m.left : -1e9), right = Math.min(r.right, b.right, m ? m.right : 1e9);
+    const top = Math.max(r.top, b.top, m ? m.top : -1e9), bottom = Math.min(r.bottom, b.bottom, m ? m.bottom : 1e9);
+    if (right <= left || bottom <= top) continue;
+    const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+    if (hit && bubble.contains(hit)) found.push(e.id || e.dataset.territory || e.textContent.trim());
+  }
+  return found;
+}"""
+SCROLL = """down => { for (const e of [document.getElementById('actions'), document.getElementById('side'),
+  document.scrollingElement]) e.scrollTop = down ? e.scrollHeight : 0; }"""  # the panes and the page, to an end
 MOMENT = ("() => document.body.dataset.phase + '|' + [...document.querySelectorAll('[data-territory]')]"
           ".map(g => g.dataset.armies + (g.getAttribute('aria-pressed') || '')).join(',')"
           " + '|' + document.getElementById('end-turn').textContent")  # End turn asks once with attacks left
@@ -69,6 +89,7 @@ def test_a_first_visit_is_offered_the_guided_turn_and_taps_complete_it_on_a_phon
     ctx, page = _open(browser, site_url, PHONE)
     try:
         _offered(page)
+        assert page.evaluate(COVERED) == []  # in the page's flow under the map: over no control
         shoot(page, "coach-offer-phone")
         page.tap("#coach-start")
         titles: list[str] = []
@@ -101,7 +122,15 @@ def test_the_offer_and_how_to_play_on_a_laptop(browser: Any, site_url: str) -> N
     ctx, page = _open(browser, site_url, DESKTOP)
     try:
         _offered(page)
-        shoot(page, "coach-offer-desktop")
+        # The offer covers no control, the panes scrolled or not, at 1440x900 and at 1280x720.
+        for size in ({"width": 1440, "height": 900}, {"width": 1280, "height": 720}):
+            page.set_viewport_size(size)
+            assert page.evaluate(COVERED) == [], size
+            shoot(page, "coach-offer-desktop" if size["width"] == 1440 else "coach-offer-1280x720")
+            page.evaluate(SCROLL, True)
+            assert page.evaluate(COVERED) == [], size
+            page.evaluate(SCROLL, False)
+        page.set_viewport_size(DESKTOP["viewport"])
         page.click("#coach-start")
         page.wait_for_selector("[data-coach-mark]", state="attached")
         box = page.evaluate(SHOWN)

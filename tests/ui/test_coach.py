@@ -191,3 +191,28 @@ def test_the_guided_turn_completed_by_keys_on_the_page(mount) -> None:
     assert c.coach.status == "done" and doc.getElementById("coach").hidden
     assert not doc.querySelectorAll("[data-coach-mark]")
     assert page is not None
+
+
+class Window:
+    """A window of some width (the offer's slot depends on it only)."""
+
+    def __init__(self, width: int) -> None:
+        self.innerWidth, self.innerHeight = width, 800
+
+
+def test_the_offer_rests_in_the_pages_flow_covering_nothing_and_a_step_floats_by_its_mark(mount) -> None:
+    c = first_visit(guided_seed())
+    doc, _page = mount(c, drawn_map("classic"))
+    bubble = doc.getElementById("coach")
+    # The offer: at the top of the side column (a wide screen), in the flow, not floating over the controls.
+    assert not bubble.hidden and bubble.hasAttribute("data-inline") and not bubble.hasAttribute("data-placed")
+    assert bubble.parentNode.id == "side" and doc.getElementById("side").firstChild is bubble
+    # On a narrow screen (a phone, upright or on its side): at the top of the actions, under the map.
+    find = doc.getElementById
+    coach.place(find, Window(390), "", [])
+    assert bubble.parentNode.id == "actions" and doc.getElementById("actions").firstChild is bubble
+    coach.place(find, Window(1280), "", [])
+    assert bubble.parentNode.id == "side"
+    # "Show me": the step's bubble goes back to float by its mark.
+    doc.click(doc.getElementById("coach-start"))
+    assert c.coach.active and not bubble.hasAttribute("data-inline") and bubble.parentNode.id == "app"
