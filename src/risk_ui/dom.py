@@ -396,9 +396,11 @@ class Page:
             target.addEventListener(kind, proxy, options)
 
     def resized(self, event: Any = None) -> None:
-        """The window changed size: the map keeps its zoom and centre in its new box."""
+        """The window changed size: the map keeps its zoom and centre in its new box; the guided turn's bubble
+        goes where it belongs at the new size (the offer's slot changes with the layout: a phone turned)."""
         if self.map is not None:
             self.map.measure()
+        self._place_coach()
 
     def _rove(self, tid: str) -> None:
         """Put one territory in the Tab order (the map is one stop; arrows and N move within it)."""

@@ -2,9 +2,9 @@
 (place, attack, move in, end); How to play opens for Castle Risk with a picture drawn from its map.
 
 The offer rests in the page's flow (under the map on a phone, atop the side column on a laptop): it covers no
-control at 390x844, 1440x900 and 1280x720, the panes scrolled or not.
+control at 390x844, 1440x900, 1280x720 and 844x390, the panes scrolled or not.
 Screenshots (test-results/screens/): coach-*-phone.png and coach-*-desktop.png (the offer and each step),
-coach-offer-1280x720.png,
+coach-offer-1280x720.png, coach-offer-844x390.png,
 learn-castle-phone.png and learn-castle-desktop.png.
 """
 
@@ -122,11 +122,15 @@ def test_the_offer_and_how_to_play_on_a_laptop(browser: Any, site_url: str) -> N
     ctx, page = _open(browser, site_url, DESKTOP)
     try:
         _offered(page)
-        # The offer covers no control, the panes scrolled or not, at 1440x900 and at 1280x720.
-        for size in ({"width": 1440, "height": 900}, {"width": 1280, "height": 720}):
+        # The offer covers no control, the panes scrolled or not, at 1440x900, at 1280x720 and on a phone on its
+        # side (where it moves, on the resize, from the top of the side column to the top of the actions).
+        for size, slot in (({"width": 1440, "height": 900}, "side"), ({"width": 1280, "height": 720}, "side"),
+                           ({"width": 844, "height": 390}, "actions")):
             page.set_viewport_size(size)
+            page.wait_for_function("slot => document.getElementById('coach').parentNode.id === slot", arg=slot)
             assert page.evaluate(COVERED) == [], size
-            shoot(page, "coach-offer-desktop" if size["width"] == 1440 else "coach-offer-1280x720")
+            shoot(page, "coach-offer-desktop" if size["width"] == 1440 else
+                  f"coach-offer-{size['width']}x{size['height']}")
             page.evaluate(SCROLL, True)
             assert page.evaluate(COVERED) == [], size
             page.evaluate(SCROLL, False)
