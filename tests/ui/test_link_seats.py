@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from link_turns import people, plain, turn_to_send
 from risk.codec import decode_share, encode_share
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
@@ -36,9 +38,9 @@ def play_turn(page, seed: int = 3) -> None:
     assert c.state.current != seat
 
 
-def made_here(mount, backend: MemoryBackend):
+def made_here(mount, backend: MemoryBackend, edition: str = "classic"):
     """Ann's device: a game of Ann, Bob and Cy made here, at the start of someone's turn."""
-    game, _ = turn_to_send("classic", people("Ann", "Bob", "Cy"), 5)
+    game, _ = turn_to_send(edition, people("Ann", "Bob", "Cy"), 5)
     doc, page, panel, _browser = open_page(mount, backend, controller=on_table(game))
     return doc, page, panel
 
@@ -47,9 +49,10 @@ def remote_screen(doc) -> bool:
     return doc.body.getAttribute("data-handoff") == "remote"
 
 
-def test_the_receiver_who_ends_its_turn_is_asked_whether_the_next_seat_plays_elsewhere(mount):
+@pytest.mark.parametrize("edition", ["classic", "revised", "castle"])
+def test_the_receiver_who_ends_its_turn_is_asked_whether_the_next_seat_plays_elsewhere(mount, edition):
     # Ann's device made the game: its turn is played and sent on.
-    doc_a, page_a, panel_a = made_here(mount, MemoryBackend())
+    doc_a, page_a, panel_a = made_here(mount, MemoryBackend(), edition)
     first = page_a.controller.state.current
     play_turn(page_a)
     after = page_a.controller.state.current
