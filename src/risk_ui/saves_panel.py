@@ -103,6 +103,14 @@ class Session:
         seats = controller.ui.claimed
         return tuple(range(len(controller.game.seats))) if seats is None else tuple(sorted(seats))
 
+    def unclaim(self, controller: Controller, seat: int) -> None:
+        """``seat`` plays on another device (this device sent it the game): its hand-off here asks first from
+        now on, and the save keeps that."""
+        seats = frozenset(self.claimed(controller))
+        if seat in seats and controller.is_human(seat):
+            controller.ui.claimed = seats - {seat}
+            self._saved = (None, -1, -1, -2)  # written with the next save, though no move was made
+
     def _set_floor(self, game: Game, entry: SaveEntry | None, problem: str = "") -> None:
         """A save put on the table: its floor, or, for a save that kept none (older) or could not be read
         whole, where it is opened."""
@@ -192,11 +200,15 @@ class Session:
         # The seats claimed here: those of the save it carries on (the sender's own device keeps its seats), and
         # the person the link was sent to (the player to move, or the next one if the sender was mid-turn); no
         # other seat's hand-off opens here without its question (risk_ui.view).
+        # The person who sent it plays on another device: a seat of a game made here stops being claimed here
+        # when its moves come back by a link (so that its hand-off asks first, an elimination skipping round to
+        # it included).
         kept = self.saves.entry(save_id)
         before = claimed_seats(kept) if kept is not None else frozenset()
-        addressee = next_receiver(game)
-        controller.ui.claimed = None if before is None else before | (
-            {addressee} if controller.is_human(addressee) else set())
+        addressee, sent_by = next_receiver(game), welcome.sender(game)
+        if before is None:
+            before = frozenset(range(len(game.seats)))
+        controller.ui.claimed = (before - {sent_by}) | ({addressee} if controller.is_human(addressee) else set())
         # The link carries this save on (same game, more moves): its record replaces the save's, over
         # whatever revision is stored now.
         self.saves.claim(save_id)
@@ -798,6 +810,7 @@ class SavesPanel:
         session = self.session
         game = self.page.controller.game
         receiver = next_receiver(game)
+        session.unclaim(self.page.controller, receiver)
         # The receiver holds the game as it was when it last played, if it has seen it since this browser
         # received it; a game that never came here by a link goes whole (its receiver may hold nothing).
         received = session.received.get(session.save_id, 0)
@@ -825,6 +838,7 @@ class SavesPanel:
         elif self.page.controller.game.history:  # too long for a link (or, never seen, not encodable)
             session.message += (" It carries this moment only, the history being too long for a link: "
                                 "export the save file to send the whole game.")
+        self.page.render()  # the receiver's hand-off here now asks first (Session.unclaim)
         self.refresh()
 
     def on_import(self, event: Any) -> None:

@@ -173,3 +173,35 @@ def test_an_imported_save_file_claims_no_seat_until_one_is_taken(mount):
     assert c.ui.handoff == game.state.current and remote_screen(doc)
     doc.click(button(doc, "handoff-button"))
     assert c.ui.claimed == {game.state.current} and not remote_screen(doc)
+
+
+def test_the_device_that_made_the_game_asks_for_the_seats_it_sent_to_and_heard_from(mount):
+    """Ann's device made the game (every seat claimed), then sent it to Bob: Bob plays elsewhere, so Bob's
+    hand-off there asks first (kept over a reload). When the game comes back by Cy's link, Cy plays elsewhere
+    too: no seat but Ann's opens plainly on Ann's device, however the turns come round (an elimination may
+    skip straight to Cy)."""
+    backend = MemoryBackend()
+    doc_a, page_a, panel_a = made_here(mount, backend)
+    ann = page_a.controller.state.current
+    play_turn(page_a)
+    bob = page_a.controller.state.current
+    assert not remote_screen(doc_a)
+    send(panel_a)
+    assert page_a.controller.remote(bob) and remote_screen(doc_a)
+    assert page_a.controller.ui.claimed == frozenset({0, 1, 2}) - {bob}
+    _d, page_r, _p, _b = open_page(mount, backend, "", Controller.new(DEFAULT_SETTINGS, seed=9))
+    assert page_r.controller.ui.claimed == frozenset({0, 1, 2}) - {bob}  # kept in the save
+
+    # Bob's device plays and sends to Cy; Cy's device plays and sends back to Ann.
+    _bob_doc, bob_page, bob_panel, _ = open_page(mount, MemoryBackend(), "#" + send(panel_a),
+                                                Controller.new(DEFAULT_SETTINGS, seed=9))
+    play_turn(bob_page)
+    cy = bob_page.controller.state.current
+    _cy_doc, cy_page, cy_panel, _ = open_page(mount, MemoryBackend(), "#" + send(bob_panel),
+                                             Controller.new(DEFAULT_SETTINGS, seed=9))
+    play_turn(cy_page)
+    assert cy_page.controller.state.current == ann
+    back = send(cy_panel)
+    _doc, page, _panel, _ = open_page(mount, backend, "#" + back, Controller.new(DEFAULT_SETTINGS, seed=9))
+    c = page.controller
+    assert c.ui.claimed == {ann} and not c.remote(ann) and c.remote(bob) and c.remote(cy)
