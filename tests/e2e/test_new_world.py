@@ -153,3 +153,21 @@ def test_a_link_to_a_game_on_a_generated_world_opens_the_same_game_and_map_in_a_
         shoot(page, f"new-world-dialog-{viewport['width']}x{viewport['height']}")
         page.locator("#ng-cancel").click()
     assert not page.errors, page.errors
+
+
+def test_after_a_first_visit_a_new_world_is_made_and_drawn_offline(page: Any, site_server: Any) -> None:
+    """The generator and the drawing come with the editions' code, which the service worker precaches: once it
+    has installed, the same page makes a new world, previews it and plays on it with the network gone."""
+    page.open("?debug=1&seed=5")
+    page.wait_ready()
+    page.wait_controlled()
+    page.wait_for_function("() => JSON.parse(window.riskStdlib()).mounted.includes('editions')", timeout=60_000)
+    site_server.reset_counts()
+    page.context.set_offline(True)
+    seed = open_new_world(page.page)
+    assert f"World {seed}:" in page.locator("#ng-world-caption").inner_text()
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_selector(f"body[data-map^='generated:1:{seed}:medium:']", state="attached", timeout=30_000)
+    assert page.locator("#territories [data-territory]").count() >= 40
+    assert not site_server.responses, "offline: nothing was fetched"
+    assert not page.page_errors, page.page_errors
