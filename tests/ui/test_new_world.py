@@ -218,3 +218,51 @@ def test_the_boards_kept_in_this_browser_are_offered_and_a_game_starts_on_one():
         assert c.state.rules.map == ref and c.state.board.name == "Our island"
     finally:
         forget_board(ref)
+
+
+def test_a_game_on_a_new_world_plays_through_the_page_keys_words_log_replay_statistics_and_legend():
+    """Bots play a while on a medium world in the page; then a person's keyboard, the screen reader's words,
+    the legend's continents, the log, a replay's step and the statistics all read the world's own data."""
+    from risk.ai import make_bot
+    from risk_ui import view
+
+    settings = NewGameSettings(DEFAULT_SETTINGS.seats, "classic", ("auto-setup",), "generated:1:7:medium:6")
+    c = Controller.new(settings, seed=11)
+    doc, page = mounted(c)
+    board = c.state.board
+    bots = [make_bot("normal", seat) for seat in range(3)]
+    while c.state.turn < 4:
+        assert c.play(bots[c.state.current].choose(c.state)), c.ui.notice
+    page.render()
+    # The legend: each continent with its bonus, outlined in the page's colour of its place.
+    legend = doc.getElementById("map-legend").innerHTML
+    for i, continent in enumerate(board.continents):
+        assert continent.name in legend and f"+{continent.bonus}" in legend
+        assert f'id="group-entry-{i}"' in legend
+    # A screen reader: each territory a button named by its name, owner and armies, told its continent.
+    for i, t in enumerate(board.territories):
+        g = doc.querySelector(f'[data-territory="{t.id}"]')
+        label = str(g.getAttribute("aria-label"))
+        assert label.startswith(t.name) and str(c.state.armies[i]) in label
+        assert g.getAttribute("aria-describedby") == f"group-entry-{t.continent}"
+    # The keyboard: the arrows go from a territory to the nearest one that way on the world's drawing.
+    if c.ui.handoff >= 0:
+        c.command("handoff")
+        page.render()
+    first = doc.querySelector(f'[data-territory="{board.territories[0].id}"]')
+    first.focus()
+    doc.press(first, "ArrowRight")
+    moved = doc.activeElement
+    assert moved is not first and moved.getAttribute("data-territory") in board.index
+    # The log names the world's territories; a replay steps through it; the statistics count its continents.
+    screen = view.render(c)
+    assert any(t.name in screen.html["log"] for t in board.territories)
+    c.command("replay-open")
+    for _ in range(3):
+        c.command("replay-forward")
+    past = view.render(c)
+    assert [t.armies for t in past.territories] == c.game.state_at(3).armies
+    c.command("replay-close")
+    c.command("stats-toggle")
+    stats = "".join(view.render(c).html.values())
+    assert "Continents held" in stats and "Luck of the dice" in stats
