@@ -464,8 +464,8 @@ def split_stdlib(data: bytes, kept: set[str]) -> tuple[bytes, bytes, list[str]]:
 #   service worker controls mounts it from the worker's cache at start-up; a first visit fetches it when a
 #   game of another edition opens. Precached, for offline. It holds too what a game on another board than its
 #   edition's needs and a classic game never imports: the world generator (risk.worldgen), the checking and
-#   drawing of board files (risk.boardfile, risk.drawing) and the map importers (risk.importers), so that a new
-#   world is made and drawn offline after the first visit.
+#   drawing of board files (risk.boardfile, risk.drawing), the map importers (risk.importers) and the page's
+#   part of them (risk_ui.world_maps), so that a new world is made and drawn offline after the first visit.
 # - APP_TOOLS, what no game runs: the test hooks (?debug=1) and the command line. Fetched on the first import
 #   of one of its modules; never precached (see never_precached), so no player downloads it.
 # The last two hold sources, not bytecode (see minified_source): a third of the bytes, compiled when first
@@ -515,7 +515,8 @@ def archive_digest(index: str) -> str:
 _ARCHIVE_OF_CODE = (
     (APP_MORE, re.compile(r"risk/rules/(revised|castle)/(?!__init__\.)|risk/ai/(revised|castle)\.|"
                           r"risk_ui/(revised|castle)_|risk/codec/editions\.|risk/auto_setup\.|"
-                          r"risk/(boardfile|drawing)\.|risk/(importers|worldgen)/(?!__init__\.)")),
+                          r"risk/(boardfile|drawing)\.|risk/(importers|worldgen)/(?!__init__\.)|"
+                          r"risk_ui/world_maps\.")),
     (APP_TOOLS, re.compile(r"risk_ui/debug\.|risk/(selfplay|cli|__main__|tournament)\.")),
 )
 

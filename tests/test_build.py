@@ -262,7 +262,9 @@ def test_the_game_code_a_classic_game_never_runs_is_set_apart() -> None:
     assert "risk/auto_setup.py" in later  # only the Revised and Castle setups use it
     # A new world is made and drawn offline after the first visit: the generator, the board files' checking and
     # drawing and the importers are precached with the editions, and a classic game imports none of them.
-    assert {"risk/importers/trace.py", "risk/importers/cli.py", "risk/boardfile.py", "risk/drawing.py"} <= set(later)
+    assert {"risk/importers/trace.py", "risk/importers/cli.py", "risk/boardfile.py", "risk/drawing.py",
+            "risk_ui/world_maps.py"} <= set(later)
+    assert where["risk_ui/new_world.py"] == build.APP_ARCHIVE  # the dialog's choices, at start-up
     assert where["risk/importers/__init__.py"] == build.APP_ARCHIVE
     assert "risk/worldgen/generator.py" in later and where["risk/worldgen/__init__.py"] == build.APP_ARCHIVE
     assert {"risk_ui/debug.py", "risk/cli.py", "risk/selfplay.py", "risk/__main__.py"} <= set(tools)

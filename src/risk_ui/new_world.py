@@ -1,9 +1,9 @@
-"""A game on another board than its edition's, in the page: "New world" in the new-game dialog (a world made from
-a seed, :mod:`risk.worldgen`), its small preview, and the seam that gives the page the board file of any board
-that is not shipped (dom.connect's ``board_file``).
+"""A game on another board than its edition's, in the page: what start-up holds of "New world" in the new-game
+dialog (a world made from a seed, :mod:`risk.worldgen`; docs/boards.md, "In the page"): the dialog's choices and
+the seam that gives the page the board file of any board that is not shipped (dom.connect's ``board_file``).
 
-Start-up imports this module, never the generator: ``risk.worldgen`` and ``risk.drawing`` sit in an archive the
-page mounts (precached, so offline too) but imports only when a world is made or drawn.
+The code that makes and draws worlds (:mod:`risk_ui.world_maps`, ``risk.worldgen``, ``risk.drawing``) ships with
+the editions' code: precached, so offline too, and imported only when a world is made or a board drawn.
 
 >>> world_reference(48213, "small", 4)
 'generated:1:48213:small:4'
@@ -11,13 +11,8 @@ page mounts (precached, so offline too) but imports only when a world is made or
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import lru_cache
-from html import escape
+from collections.abc import Mapping
 from typing import Any
-
-from risk.board import GENERATED, MissingBoard, board_file, load_board
-from risk_ui.words import world_caption
 
 WORLD = "world"  # the dialog's board choice that makes a new world from its seed
 OWN = ""  # the dialog's board choice of the edition's own board
@@ -26,7 +21,6 @@ SAID_SEEDS = 100_000  # a seed drawn for the dialog is under this: five digits a
 SIZES = ("small", "medium", "large")
 CONTINENTS = range(3, 9)
 MAX_SEED = (1 << 32) - 1
-PREVIEW_WIDTH = 0.8  # the borders between territories in the preview, in map units
 
 
 def world_reference(seed: int, size: str, continents: int = 0) -> str:
@@ -37,69 +31,9 @@ def world_reference(seed: int, size: str, continents: int = 0) -> str:
     return reference(seed, size, continents or None)
 
 
-def world_seed(ref: str) -> int:
-    """The seed of a generated world's reference (what the dialog shows), or -1 for another board.
-
-    >>> world_seed("generated:1:48213:small:4"), world_seed("classic")
-    (48213, -1)
-    """
-    if not ref.startswith(GENERATED):
-        return -1
-    parts = ref.split(":")
-    return int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
-
-
-@lru_cache(maxsize=6)
-def _generated_file(ref: str) -> Mapping[str, Any]:
-    return board_file(ref)
-
-
 def held_board_file(ref: str) -> Mapping[str, Any] | None:
-    """The board file a reference names, drawing included, or None when this browser does not hold it (an
-    imported board not kept here): a generated world is made from its reference (the last few kept, so that the
-    dialog's preview and the game's map make it once), an imported one is what ``risk.board.register_board``
-    holds (the kept boards register theirs at start-up)."""
-    try:
-        if ref.startswith(GENERATED):
-            return _generated_file(ref)
-        return board_file(ref)
-    except MissingBoard:
-        return None
+    """The board file a reference names, or None when this browser does not hold it
+    (:func:`risk_ui.world_maps.held_board_file`)."""
+    from risk_ui.world_maps import held_board_file as held
 
-
-def preview_svg(data: Mapping[str, Any], label: str, outlines: Sequence[str]) -> str:
-    """A small picture of a board file's drawing: the sea, each territory filled in its continent's colour with
-    the page's outline colour of that continent (``outlines``, by the continent's place), the sea lines; no
-    names, no ids (it sits beside the map)."""
-    drawing = data["drawing"]
-    looks = drawing.get("continents", {})
-    order = {c["id"]: i for i, c in enumerate(data["continents"])}
-    box = " ".join(str(v) for v in drawing["view_box"])
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{escape(box)}" role="img" '
-           f'aria-label="{escape(label)}" class="world-preview">']
-    for shape in drawing.get("background", []):
-        out.append(f'<path fill="{escape(shape.get("fill", "none"))}" d="{escape(shape["d"])}"/>')
-    line = drawing.get("sea_line", {})
-    for link in drawing.get("sea_links", []):
-        x1, y1, x2, y2 = link["line"]
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{escape(line.get("colour", "#3d5f82"))}" '
-                   f'stroke-width="{line.get("width", 1.6) * 2}" stroke-dasharray="10 6"/>')
-    for continent in data["continents"]:
-        lands = [drawing["territories"][t]["land"] for t in continent["territories"]]
-        paths = " ".join(" ".join(land) if isinstance(land, list) else land for land in lands)
-        fill = looks.get(continent["id"], {}).get("fill", "#e6d8a8")
-        out.append(f'<path fill="{escape(fill)}" stroke="{outlines[order[continent["id"]] % len(outlines)]}" '
-                   f'stroke-width="{PREVIEW_WIDTH * 3}" stroke-linejoin="round" d="{escape(paths)}"/>')
-    out.append("</svg>")
-    return "".join(out)
-
-
-@lru_cache(maxsize=6)
-def preview(ref: str, outlines: tuple[str, ...]) -> tuple[str, str]:
-    """The dialog's preview of the world ``ref`` with the page's continent ``outlines``: (picture, caption)."""
-    data = held_board_file(ref)
-    if data is None:
-        return "", ""
-    board = load_board(ref)
-    caption = world_caption(world_seed(ref), board.size, len(board.continents))
-    return preview_svg(data, caption, outlines), caption
+    return held(ref)

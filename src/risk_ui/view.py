@@ -592,7 +592,9 @@ def board_html(controller: Controller) -> dict[str, str]:
             and edition_any_board(ui.dialog_edition)):
         return html
     try:
-        picture, caption = new_world.preview(ref, GROUP_COLOURS)
+        from risk_ui.world_maps import preview  # (with the editions' code: imported when a world is shown)
+
+        picture, caption = preview(ref, GROUP_COLOURS)
     except Unfetchable:  # the generator's code, and no network
         picture, caption = "", words.WORLD_OFFLINE
     html["ng-world-preview"] = picture

@@ -122,7 +122,7 @@ def test_the_controller_sits_below_every_renderer():
     below = {"controller", "record_state", "words", "screen", "palette", "charts", "storage",
              "edition_actions", "revised_actions", "castle_actions",
              "coach",  # the guided turn's state, which the controller keeps across games
-             "new_world"}  # the dialog's board: a world's reference, its board file and preview (pure)
+             "new_world", "world_maps"}  # the dialog's board: a world's reference, board file, preview (pure)
 
     def reach(node: str) -> set[str]:
         seen: set[str] = set()

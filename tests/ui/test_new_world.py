@@ -11,7 +11,7 @@ import pytest
 from risk.board import forget_board, load_board, register_board
 from risk.rules import EDITIONS
 from risk.worldgen import generator
-from risk_ui import new_world
+from risk_ui import new_world, world_maps
 from risk_ui.controller import DEFAULT_SETTINGS, Controller, NewGameSettings, parse_settings
 from risk_ui.dom import Page, load_drawing
 from risk_ui.map_view import GROUP_COLOURS
@@ -103,12 +103,12 @@ def test_held_board_file_makes_a_world_gives_a_held_board_and_none_for_one_not_h
 
 
 def test_the_preview_is_a_small_picture_without_ids_that_names_the_seed():
-    picture, caption = new_world.preview("generated:1:48213:small:4", GROUP_COLOURS)
+    picture, caption = world_maps.preview("generated:1:48213:small:4", GROUP_COLOURS)
     assert caption == "World 48213: " + f"{load_board('generated:1:48213:small:4').size} territories in 4 continents"
     assert picture.startswith("<svg") and 'role="img"' in picture and caption in picture
     assert " id=" not in picture  # it sits beside the map, whose ids are the territories'
     assert picture.count("<path") == 1 + 4  # the sea, then each continent
-    assert picture != new_world.preview("generated:1:48214:small:4", GROUP_COLOURS)[0]
+    assert picture != world_maps.preview("generated:1:48214:small:4", GROUP_COLOURS)[0]
 
 
 # -- the dialog on the fake page --------------------------------------------------------------------------------
