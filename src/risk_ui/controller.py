@@ -174,15 +174,24 @@ def board_known(ref: str) -> bool:
     return True
 
 
+def _off_its_board(rules: Rules) -> bool:
+    """Whether these rules put an edition whose rules need its own board on another one."""
+    edition = EDITIONS.get(rules.edition)
+    return edition is not None and rules.map != edition.rules.map and not edition.any_board
+
+
 def page_can_show(rules: Rules) -> bool:
     """Whether this page can draw a game of these rules: an edition on another board is not offered, and a
-    link to a game on one is refused with a message."""
-    return board_known(rules.map)
+    link to a game on one is refused with a message; so is an edition whose rules need its own board on
+    another board (``Edition.any_board``)."""
+    return not _off_its_board(rules) and board_known(rules.map)
 
 
 def not_shown_message(rules: Rules) -> str:
     """What the player reads when a game of rules this page cannot draw is opened."""
     title = EDITIONS[rules.edition].title if rules.edition in EDITIONS else rules.edition
+    if _off_its_board(rules):
+        return f"This game cannot be shown: {own_board_only(title)}."
     return f"This is a game of {title}, which this version of the page cannot show yet."
 
 

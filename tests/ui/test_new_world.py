@@ -266,3 +266,18 @@ def test_a_game_on_a_new_world_plays_through_the_page_keys_words_log_replay_stat
     c.command("stats-toggle")
     stats = "".join(view.render(c).html.values())
     assert "Continents held" in stats and "Luck of the dice" in stats
+
+
+@pytest.mark.parametrize("edition", ["revised", "castle"])
+def test_a_link_to_an_edition_that_needs_its_own_board_on_another_is_refused_saying_why(edition: str):
+    from dataclasses import replace
+
+    from risk.rules import make_rules
+    from risk_ui.controller import not_shown_message, page_can_show
+
+    own = make_rules(edition)
+    assert page_can_show(own)
+    elsewhere = replace(own, map="generated:1:7:small:3")
+    assert not page_can_show(elsewhere)
+    assert "is played on its own board only" in not_shown_message(elsewhere)
+    assert page_can_show(replace(make_rules("classic"), map="generated:1:7:small:3"))
