@@ -13,7 +13,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from risk.board import GENERATED, MissingBoard, board_file, load_board
+from risk.board import GENERATED, MissingBoard, board_file
 from risk_ui.words import world_caption
 
 PREVIEW_WIDTH = 0.8  # the borders between territories in the preview, in map units
@@ -82,6 +82,5 @@ def preview(ref: str, outlines: tuple[str, ...]) -> tuple[str, str]:
     data = held_board_file(ref)
     if data is None:
         return "", ""
-    board = load_board(ref)
-    caption = world_caption(world_seed(ref), board.size, len(board.continents))
+    caption = world_caption(world_seed(ref), len(data["territories"]), len(data["continents"]))  # (not made twice)
     return preview_svg(data, caption, outlines), caption
