@@ -462,12 +462,12 @@ def split_stdlib(data: bytes, kept: set[str]) -> tuple[bytes, bytes, list[str]]:
 # - APP_ARCHIVE, the classic game's code as bytecode: pyscript.toml puts it beside ENTRY, which mounts it.
 # - APP_MORE, the code a classic game never runs: the other editions' rules, bots and panels. A page its
 #   service worker controls mounts it from the worker's cache at start-up; a first visit fetches it when a
-#   game of another edition opens. Precached, for offline.
-# - APP_TOOLS, what no game runs: the test hooks (?debug=1) and the command line; and, until the page keeps
-#   boards of its own, the checking and drawing of board files (risk.boardfile, risk.drawing: the build draws
-#   the shipped boards), the map importers and the world generator (risk.importers and risk.worldgen but their
-#   empty __init__s). Fetched on the first import of one of its modules; never precached (see
-#   never_precached), so no player downloads it.
+#   game of another edition opens. Precached, for offline. It holds too what a game on another board than its
+#   edition's needs and a classic game never imports: the world generator (risk.worldgen), the checking and
+#   drawing of board files (risk.boardfile, risk.drawing), the map importers (risk.importers) and the page's
+#   part of them (risk_ui.world_maps), so that a new world is made and drawn offline after the first visit.
+# - APP_TOOLS, what no game runs: the test hooks (?debug=1) and the command line. Fetched on the first import
+#   of one of its modules; never precached (see never_precached), so no player downloads it.
 # The last two hold sources, not bytecode (see minified_source): a third of the bytes, compiled when first
 # imported (70 ms in Pyodide under Node for an edition's) instead of at every start as the classic game's
 # code would be. Each comes with the names of its modules (risk_ui/on_demand.py reads them from the index).
@@ -514,9 +514,10 @@ def archive_digest(index: str) -> str:
 
 _ARCHIVE_OF_CODE = (
     (APP_MORE, re.compile(r"risk/rules/(revised|castle)/(?!__init__\.)|risk/ai/(revised|castle)\.|"
-                          r"risk_ui/(revised|castle)_|risk/codec/editions\.|risk/auto_setup\.")),
-    (APP_TOOLS, re.compile(r"risk_ui/debug\.|risk/(selfplay|cli|__main__|tournament|boardfile|drawing)\.|"
-                           r"risk/(importers|worldgen)/(?!__init__\.)")),
+                          r"risk_ui/(revised|castle)_|risk/codec/editions\.|risk/auto_setup\.|"
+                          r"risk/(boardfile|drawing)\.|risk/(importers|worldgen)/(?!__init__\.)|"
+                          r"risk_ui/world_maps\.")),
+    (APP_TOOLS, re.compile(r"risk_ui/debug\.|risk/(selfplay|cli|__main__|tournament)\.")),
 )
 
 
@@ -779,7 +780,8 @@ def not_asked_but_precached(site: dict[str, bytes]) -> dict[str, str]:
     for icon in APP_MANIFEST["icons"]:
         kept[icon["src"]] = "an icon of the installed app (the browser reads it when it offers to install)"
     kept[MANIFEST_NAME] = "the web app manifest (read when the browser offers to install the page)"
-    kept[APP_MORE] = "the other editions' code, mounted from the cache at start-up (offline too)"
+    kept[APP_MORE] = ("the other editions' code and the new worlds' generator, mounted from the cache at start-up "
+                      "(offline too)")
     kept["assets/icons/icon-192.png"] = "the touch icon (index.html's apple-touch-icon)"
     return {path: why for path, why in kept.items() if path in site}
 

@@ -260,9 +260,13 @@ def test_the_game_code_a_classic_game_never_runs_is_set_apart() -> None:
     assert "risk/rules/castle/flow.py" in later and "risk_ui/revised_view.py" in later
     assert "risk/codec/editions.py" in later  # only the editions' codecs use it
     assert "risk/auto_setup.py" in later  # only the Revised and Castle setups use it
-    assert "risk/importers/trace.py" in tools and "risk/importers/cli.py" in tools  # with boardfile, for now
+    # A new world is made and drawn offline after the first visit: the generator, the board files' checking and
+    # drawing and the importers are precached with the editions, and a classic game imports none of them.
+    assert {"risk/importers/trace.py", "risk/importers/cli.py", "risk/boardfile.py", "risk/drawing.py",
+            "risk_ui/world_maps.py"} <= set(later)
+    assert where["risk_ui/new_world.py"] == build.APP_ARCHIVE  # the dialog's choices, at start-up
     assert where["risk/importers/__init__.py"] == build.APP_ARCHIVE
-    assert "risk/worldgen/generator.py" in tools and where["risk/worldgen/__init__.py"] == build.APP_ARCHIVE
+    assert "risk/worldgen/generator.py" in later and where["risk/worldgen/__init__.py"] == build.APP_ARCHIVE
     assert {"risk_ui/debug.py", "risk/cli.py", "risk/selfplay.py", "risk/__main__.py"} <= set(tools)
     assert not [name for name in later + tools if name.endswith("__init__.py") or name.startswith("risk/maps/")]
     assert where["risk/flow.py"] == where["risk_ui/view.py"] == where["risk/ai/heuristic.py"] == build.APP_ARCHIVE
@@ -360,10 +364,11 @@ def test_the_archives_are_zstandard_frames_of_bytecode_for_start_up_and_sources_
     assert build.APP_MORE in manifest and build.APP_ARCHIVE in manifest and build.APP_TOOLS not in manifest
     with build.zipfile.ZipFile(build.io.BytesIO(unpacked[build.APP_ARCHIVE])) as archive:
         assert set(archive.read(build.APP_INDEXES[build.APP_TOOLS]).decode().split()) == {
-            "risk_ui.debug", "risk.cli", "risk.selfplay", "risk.tournament", "risk.__main__", "risk.boardfile",
-            "risk.drawing", "risk.importers.cli", "risk.importers.domination", "risk.importers.errors",
-            "risk.importers.images", "risk.importers.trace", "risk.worldgen.generator", "risk.worldgen.names",
-            "risk.worldgen.outline", "risk.worldgen.rng"}
+            "risk_ui.debug", "risk.cli", "risk.selfplay", "risk.tournament", "risk.__main__"}
+        assert {"risk.boardfile", "risk.drawing", "risk.importers.cli", "risk.importers.domination",
+                "risk.importers.errors", "risk.importers.images", "risk.importers.trace", "risk.worldgen.generator",
+                "risk.worldgen.names", "risk.worldgen.outline", "risk.worldgen.rng"} <= set(
+            archive.read(build.APP_INDEXES[build.APP_MORE]).decode().split())
 
 
 @needs_runtime

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from risk.actions import (
     AcceptRoll,
@@ -33,7 +33,7 @@ from risk.actions import (
     Trade,
     UseCommander,
 )
-from risk.board import load_board
+from risk.board import MissingBoard, load_board
 from risk.codec import clean_name, name_shows
 from risk.dice import DiceModel
 from risk.engine import check, legal_actions, occupy_range
@@ -42,7 +42,7 @@ from risk.flow import flow_for
 from risk.game import HUMAN, Game, Seat
 from risk.rules import EDITIONS, OPTIONS, Rules, make_rules
 from risk.state import GameState, Phase
-from risk_ui import record_state
+from risk_ui import new_world, record_state
 from risk_ui.coach import Coach
 from risk_ui.edition_actions import CLASSIC, EditionActions
 from risk_ui.palette import NEUTRAL, PALETTE, Colour
@@ -50,10 +50,14 @@ from risk_ui.record_state import RecordUi
 from risk_ui.words import (
     END_TURN_CONFIRM,
     HEADQUARTERS_FOR_TWO,
+    WORLD_OFFLINE,
     Unfetchable,
     armies_text,
+    bad_world_seed,
+    board_unknown,
     error_text,
     name_shows_nothing,
+    own_board_only,
     welcome_move_text,
 )
 
@@ -97,15 +101,53 @@ CONFLICTING_OPTIONS = {
 
 @dataclass(frozen=True)
 class NewGameSettings:
-    """What the new-game dialog chooses: the seats, the edition and its options."""
+    """What the new-game dialog chooses: the seats, the edition and its options, and the board (a reference,
+    docs/boards.md; "": the edition's own)."""
 
     seats: tuple[Seat, ...]
     edition: str = "classic"
     options: tuple[str, ...] = (SETUP_OPTION,)
+    board: str = ""
 
     def rules_options(self) -> tuple[str, ...]:
         """The options in canonical order (as ``make_rules`` sorts them)."""
         return tuple(sorted(set(self.options)))
+
+    def rules(self) -> Rules:
+        """The rules of the game these settings start: the edition's with the options, on the board chosen."""
+        rules = make_rules(self.edition, self.rules_options())
+        return replace(rules, map=self.board) if self.board else rules
+
+
+# The boards kept in this browser that a new game may be played on, as (reference, name): none unless the page
+# injects its own (Controller.kept_boards).
+KeptBoards = Callable[[], "Sequence[tuple[str, str]]"]
+
+
+def no_kept_boards() -> Sequence[tuple[str, str]]:
+    """A page that keeps no boards."""
+    return ()
+
+
+@dataclass
+class BoardChoice:
+    """The new-game dialog's board: the edition's own (``new_world.OWN``), a new world (``new_world.WORLD``) or a
+    kept board's reference; and the new world's seed (-1: none drawn yet), size and continents (0: as the seed
+    gives)."""
+
+    board: str = ""
+    seed: int = -1
+    size: str = "medium"
+    continents: int = 0
+
+    def world(self) -> str:
+        """The reference of the new world chosen ("" before a seed is drawn, or for options that name none)."""
+        if self.seed < 0:
+            return ""
+        try:
+            return new_world.world_reference(self.seed, self.size, self.continents)
+        except ValueError:
+            return ""
 
 
 DEFAULT_SETTINGS = NewGameSettings(
@@ -132,23 +174,69 @@ def board_known(ref: str) -> bool:
     return True
 
 
+def _off_its_board(rules: Rules) -> bool:
+    """Whether these rules put an edition whose rules need its own board on another one."""
+    edition = EDITIONS.get(rules.edition)
+    return edition is not None and rules.map != edition.rules.map and not edition.any_board
+
+
 def page_can_show(rules: Rules) -> bool:
     """Whether this page can draw a game of these rules: an edition on another board is not offered, and a
-    link to a game on one is refused with a message."""
-    return board_known(rules.map)
+    link to a game on one is refused with a message; so is an edition whose rules need its own board on
+    another board (``Edition.any_board``)."""
+    return not _off_its_board(rules) and board_known(rules.map)
 
 
 def not_shown_message(rules: Rules) -> str:
     """What the player reads when a game of rules this page cannot draw is opened."""
     title = EDITIONS[rules.edition].title if rules.edition in EDITIONS else rules.edition
+    if _off_its_board(rules):
+        return f"This game cannot be shown: {own_board_only(title)}."
     return f"This is a game of {title}, which this version of the page cannot show yet."
+
+
+def edition_any_board(edition: str) -> bool:
+    """Whether a game of ``edition`` may be played on another board than its own (the engine's descriptor says).
+
+    >>> edition_any_board("classic"), edition_any_board("castle")
+    (True, False)
+    """
+    return edition in EDITIONS and EDITIONS[edition].any_board
+
+
+def parse_board(form: Mapping[str, object], edition: str) -> str:
+    """The board the new-game form chooses, as the reference a game carries ("": the edition's own).
+
+    Keys: ``board``: "" (the edition's own), ``new_world.WORLD`` (a new world, from ``world-seed``,
+    ``world-size`` and ``world-continents``, "" or 0: as the seed gives) or a board reference that the engine
+    knows (docs/boards.md). ``ValueError`` says what is wrong."""
+    choice = str(form.get("board") or "")
+    if not choice:
+        return ""
+    title = EDITIONS[edition].title
+    if not edition_any_board(edition):
+        raise ValueError(own_board_only(title))
+    if choice == new_world.WORLD:
+        seed_text = str(form.get("world-seed", "")).strip()
+        if not seed_text.isdigit() or int(seed_text) > new_world.MAX_SEED:
+            raise ValueError(bad_world_seed(new_world.MAX_SEED))
+        continents = str(form.get("world-continents") or "0")
+        choice = new_world.world_reference(int(seed_text), str(form.get("world-size") or "medium"),
+                                           int(continents) if continents.isdigit() else -1)
+    try:
+        load_board(choice)
+    except MissingBoard:
+        raise ValueError(board_unknown(choice)) from None
+    except ValueError as error:
+        raise ValueError(f"{board_unknown(choice)} ({error})") from None
+    return "" if choice == EDITIONS[edition].rules.map else choice
 
 
 def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
     """Read the new-game form (plain strings and lists) into settings; ``ValueError`` says what is wrong.
 
     Keys: ``count``; ``name-<i>``, ``colour-<i>``, ``controller-<i>`` per seat; ``edition``; ``setup``
-    ("auto" or "manual"); ``options`` (a list of option names).
+    ("auto" or "manual"); ``options`` (a list of option names); the board (:func:`parse_board`).
 
     >>> parse_settings({"count": "2", "name-0": "Ann", "colour-0": "1", "name-1": "", "colour-1": "0",
     ...                 "edition": "classic", "setup": "manual", "options": []}).seats[1].name
@@ -198,7 +286,7 @@ def parse_settings(form: Mapping[str, object]) -> NewGameSettings:
     if str(form.get("setup", "auto")) == "auto" and option_applies(SETUP_OPTION, edition):
         options.append(SETUP_OPTION)
     make_rules(edition, options)  # raises for a combination the rules refuse
-    return NewGameSettings(tuple(seats), edition, tuple(sorted(set(options))))
+    return NewGameSettings(tuple(seats), edition, tuple(sorted(set(options))), parse_board(form, edition))
 
 
 def option_applies(name: str, edition: str) -> bool:
@@ -283,6 +371,7 @@ class UiState:
     dialog_error: str = ""
     dialog_people: int = 3
     dialog_edition: str = "classic"
+    dialog_board: BoardChoice = field(default_factory=BoardChoice)  # the dialog's board (kept across games)
     winner_dismissed: bool = False  # the winner's screen was closed to look at the board
     focus: int = -1  # a territory to move keyboard focus to after this command, or -1
     fast: bool = False  # bots move at a quick pace
@@ -325,12 +414,12 @@ class Controller:
     ui: UiState = field(default_factory=UiState)
     centres: dict[int, tuple[float, float]] = field(default_factory=dict)  # for arrow-key moves
     coach: Coach = field(default_factory=Coach)  # the guided first turn (kept across games)
+    kept_boards: KeptBoards = no_kept_boards  # the boards kept in this browser, offered by the dialog
 
     @classmethod
     def new(cls, settings: NewGameSettings = DEFAULT_SETTINGS, seed: int = 0) -> Controller:
         """A controller with a freshly started game."""
-        rules = make_rules(settings.edition, settings.rules_options())
-        controller = cls(Game.start(rules, settings.seats, seed))
+        controller = cls(Game.start(settings.rules(), settings.seats, seed))
         controller._after_change()
         return controller
 
@@ -360,12 +449,12 @@ class Controller:
 
     def start(self, settings: NewGameSettings, seed: int) -> None:
         """Start a new game, keeping the player's preferred amounts."""
-        rules = make_rules(settings.edition, settings.rules_options())
-        self.game = Game.start(rules, settings.seats, seed)
+        self.game = Game.start(settings.rules(), settings.seats, seed)
         kept = self.ui
         # The threshold belongs to one attack: a new game starts "until won".
         self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
-                          dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast,
+                          dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition,
+                          dialog_board=kept.dialog_board, fast=kept.fast,
                           high_contrast=kept.high_contrast, motion=kept.motion,
                           motion_chosen=kept.motion_chosen, sound=kept.sound)
         self._after_change()
@@ -379,7 +468,8 @@ class Controller:
         self.game = game
         kept = self.ui
         self.ui = UiState(amount=kept.amount, number=kept.number, dice=kept.dice,
-                          dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition, fast=kept.fast,
+                          dialog_people=kept.dialog_people, dialog_edition=kept.dialog_edition,
+                          dialog_board=kept.dialog_board, fast=kept.fast,
                           viewer=viewer, high_contrast=kept.high_contrast, motion=kept.motion,
                           motion_chosen=kept.motion_chosen, sound=kept.sound)
         self._after_change()
@@ -390,6 +480,9 @@ class Controller:
             settings = parse_settings(form)
         except ValueError as error:
             self.ui.dialog_error = str(error)
+            return False
+        except Unfetchable:  # a new world's code, fetched when the first world is made here, and no network
+            self.ui.dialog_error = WORLD_OFFLINE
             return False
         try:
             self.start(settings, seed)
@@ -677,12 +770,36 @@ class Controller:
         elif name == "ng-edition" and value in EDITIONS:
             ui.dialog_edition = value
             ui.dialog_people = players_for(value, ui.dialog_people)
+        elif name.startswith("ng-board") or name.startswith("ng-world-"):
+            self._set_board_field(name, value)
         elif name == "airfield-where":
             ui.airfield_where = _int(value, -1)
         elif name == "sea-load":
             ui.load = max(1, _int(value, ui.load))
         elif name.startswith("log-"):
             record_state.set_field(ui.record, name, value)
+
+    def _set_board_field(self, name: str, value: str) -> None:
+        """The dialog's board: which (``ng-board``), the new world's seed, size and continents."""
+        choice, ui = self.ui.dialog_board, self.ui
+        if name == "ng-board":
+            choice.board = value
+        elif name == "ng-world-seed":
+            text = value.strip()
+            if text.isdigit() and int(text) <= new_world.MAX_SEED:
+                choice.seed, ui.dialog_error = int(text), ""
+            else:
+                ui.dialog_error = bad_world_seed(new_world.MAX_SEED)
+        elif name == "ng-world-size" and value in new_world.SIZES:
+            choice.size = value
+        elif name == "ng-world-continents":
+            count = _int(value, 0)
+            choice.continents = count if count in new_world.CONTINENTS else 0
+
+    def another_world(self, seed: int) -> None:
+        """The dialog's "Another world" (and the first world shown): a new seed, said in few digits."""
+        choice = self.ui.dialog_board
+        choice.board, choice.seed = new_world.WORLD, seed % new_world.SAID_SEEDS
 
     # -- amounts ----------------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from risk_ui.cue import TurnCue
 from risk_ui.help_text import LESSONS, SHORTCUTS, Shortcut
 from risk_ui.map_control import MapControl
 from risk_ui.map_view import group_colour
+from risk_ui.new_world import WORLD
 from risk_ui.palette import SITES, mark_path, site_path
 from risk_ui.screen import Control, Screen, TerritoryView
 from risk_ui.sound import Sound, sound_for
@@ -40,6 +41,7 @@ OVERLAY_FOCUS = {"handoff": "handoff-button", "welcome": "welcome-close", "winne
 # Keys that are shortcuts, by key (letters in lower case; Shift+N is "N").
 SHORTCUT_KEYS: dict[str, Shortcut] = {key: s for s in SHORTCUTS for key in s.keys if s.targets or s.action}
 CHOICES = ("active", "attackable", "movable")  # what "N" steps through, and "G" goes to first
+WORLD_FIELDS = ("ng-world-seed", "ng-world-size", "ng-world-continents")  # the dialog's new world
 TYPING = ("input", "select", "textarea")
 ARROW_PAN = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 MAP_ACTIONS = ("zoom-in", "zoom-out", "zoom-fit")
@@ -609,6 +611,8 @@ class Page:
         arg = button.getAttribute("data-arg")
         if action == "start-game":
             self.controller.submit_dialog(self.read_form(), self._new_seed())
+        elif action == "another-world":
+            self.controller.another_world(self._new_seed())
         elif action == "quick-start":
             self.controller.quick_start("" if self._none(arg) else str(arg), self._new_seed())
         else:
@@ -629,7 +633,12 @@ class Page:
         target = event.target
         if str(target.getAttribute("name")) == "ng-edition":
             self.controller.set_field("ng-edition", str(target.value))
-        elif str(target.id) in FIELDS:
+        elif str(target.getAttribute("name")) == "ng-board":
+            self.controller.set_field("ng-board", str(target.value))
+            choice = self.controller.ui.dialog_board
+            if choice.board == WORLD and choice.seed < 0:  # the first new world shown: a seed drawn at random
+                self.controller.another_world(self._new_seed())
+        elif str(target.id) in (*FIELDS, *WORLD_FIELDS):  # a new world's options on change only (each makes one)
             self.controller.set_field(str(target.id), str(target.value))
         self._forget_values()
         self.render()
@@ -665,6 +674,11 @@ class Page:
                     form[group] = str(element.value)
         form["options"] = [
             str(e.value) for e in doc.querySelectorAll('input[name="ng-option"]') if e.checked and not e.disabled]
+        for element in doc.querySelectorAll('input[name="ng-board"]'):
+            if element.checked and not doc.getElementById("ng-board").hidden:
+                form["board"] = str(element.value)
+        for part in ("seed", "size", "continents"):
+            form[f"world-{part}"] = str(doc.getElementById(f"ng-world-{part}").value)
         return form
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -1007,6 +1021,8 @@ class Page:
                 self._set(element, ident, name, value)
         if control.value is not None and not self._is_focused(element) and self._changed(ident, "value", control.value):
             element.value = control.value
+        if control.checked is not None and self._changed(ident, "checked", control.checked):
+            element.checked = control.checked
 
     def _is_focused(self, element: Any) -> bool:
         active = self.document.activeElement

@@ -12,7 +12,7 @@ from html import escape
 
 from risk.board import Board
 from risk.rules import EDITIONS, OPTIONS
-from risk_ui import help_text, learn, record, welcome, words
+from risk_ui import help_text, learn, new_world, record, welcome, words
 from risk_ui.controller import DEFAULT_SETTINGS, EXCLUSIVE_OPTIONS, MAX_SEATS, SETUP_OPTION, page_can_show
 from risk_ui.map_view import group_colour, group_title
 from risk_ui.palette import PALETTE
@@ -80,6 +80,33 @@ def _edition_place(name: str) -> int:
     return help_text.edition_place(name)
 
 
+def board_choice_html() -> str:
+    """The dialog's board: the edition's own, a new world (its seed, size, continents, "Another world" and a
+    small preview with the seed said under it) or a board kept in this browser (written in by the view)."""
+    sizes = "".join(f'<option value="{value}"{" selected" if value == "medium" else ""}>{escape(text)}</option>'
+                    for value, text in words.WORLD_SIZES)
+    counts = f'<option value="0">{escape(words.WORLD_CONTINENTS_ANY)}</option>' + "".join(
+        f'<option value="{n}">{n}</option>' for n in new_world.CONTINENTS)
+    return (
+        f'<fieldset id="ng-board" hidden><legend>{escape(words.BOARD_LEGEND)}</legend>'
+        '<label class="choice"><input type="radio" id="ng-board-own" name="ng-board" value="" checked>'
+        f'<span class="choice-title">{escape(words.BOARD_OWN)}</span>'
+        '<span class="choice-text" id="ng-board-own-text"></span></label>'
+        f'<label class="choice"><input type="radio" id="ng-board-world" name="ng-board" value="{new_world.WORLD}">'
+        f'<span class="choice-title">{escape(words.NEW_WORLD)}</span>'
+        f'<span class="choice-text">{escape(words.NEW_WORLD_TEXT)}</span></label>'
+        '<div id="ng-kept-boards"></div>'
+        '<div id="ng-world" class="ng-world" hidden><div class="ng-world-fields">'
+        f'<label>{escape(words.WORLD_SEED)} <input id="ng-world-seed" type="text" inputmode="numeric" '
+        'maxlength="10" size="10" autocomplete="off"></label>'
+        f'<label>{escape(words.WORLD_SIZE)} <select id="ng-world-size">{sizes}</select></label>'
+        f'<label>{escape(words.WORLD_CONTINENTS)} <select id="ng-world-continents">{counts}</select></label>'
+        + _button("another-world", words.ANOTHER_WORLD, element_id="ng-another-world")
+        + '</div><figure class="ng-world-figure"><div id="ng-world-preview"></div>'
+        '<figcaption id="ng-world-caption" aria-live="polite"></figcaption></figure></div>'
+        "</fieldset>")
+
+
 def dialog_html() -> str:
     """The new-game dialog: players, edition, setup, headquarters and options."""
     counts = "".join(
@@ -108,7 +135,8 @@ def dialog_html() -> str:
         '<label class="ng-count">Players <select id="ng-count">' + counts + "</select></label>"
         + "".join(_seat_row(i) for i in range(MAX_SEATS))
         + '<fieldset><legend>Rules</legend>' + editions + "</fieldset>"
-        '<fieldset id="ng-setup"><legend>Setup</legend>'
+        + board_choice_html()
+        + '<fieldset id="ng-setup"><legend>Setup</legend>'
         '<label class="choice"><input type="radio" name="ng-setup" value="auto" checked>'
         '<span class="choice-title">Automatic</span>'
         f'<span class="choice-text" id="ng-setup-auto-text">{escape(automatic)}</span></label>'

@@ -13,7 +13,7 @@ import json  # noqa: E402
 import secrets  # noqa: E402
 from typing import Any  # noqa: E402
 
-from risk_ui import boot, bots, dom, odds_view, record, saves_panel  # noqa: E402
+from risk_ui import boot, bots, dom, new_world, odds_view, record, saves_panel  # noqa: E402
 from risk_ui.scenarios import initial_controller, parse_query  # noqa: E402
 
 
@@ -63,7 +63,7 @@ async def main() -> None:
     # straight to the game.
     controller.ui.home = not fresh and not dom.page_fragment().lstrip("#")
     controller.coach.eligible = controller.ui.home  # the guided first turn is offered on a plain visit
-    page = dom.connect(controller, _random_seed)
+    page = dom.connect(controller, _random_seed, board_file=new_world.held_board_file)
     saves_panel.connect(page, session)
     bots.start(page)
     record.start(page)  # a long record's log search, statistics and dice check, read in slices

@@ -38,6 +38,7 @@ class Control:
     text: str | None = None
     pressed: bool | None = None
     value: str | None = None
+    checked: bool | None = None  # a radio or checkbox set by the view (None: as the person left it)
     minimum: str | None = None
     maximum: str | None = None
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from html import escape
 
 from risk.actions import Fortify, Reroll, UseCommander, every_action
+from risk.board import load_board
 from risk.deck import deck_for
 from risk.dice import DiceModel
 from risk.engine import bonus_choices, legal_actions, matched_sets, must_trade, occupy_range, tradable_sets
@@ -33,20 +34,21 @@ from risk.history import describe, seat_names
 from risk.rules import EDITIONS, OPTIONS
 from risk.state import GameState, Phase
 from risk.visibility import visible_headquarters
-from risk_ui import bots, help_text, learn, odds_view, record, welcome, words
+from risk_ui import bots, help_text, learn, new_world, odds_view, record, welcome, words
 from risk_ui.controller import (
     EXCLUSIVE_OPTIONS,
     MAX_SEATS,
     SETUP_OPTION,
     Controller,
+    edition_any_board,
     option_applies,
     players_for,
 )
 from risk_ui.edition_views import others, ui_for
-from risk_ui.map_view import group_holders, legend_html, territory_views
+from risk_ui.map_view import GROUP_COLOURS, group_holders, legend_html, territory_views
 from risk_ui.palette import mark_svg
 from risk_ui.screen import Control, Screen
-from risk_ui.words import armies_range_text, armies_text, breakdown_text, plural
+from risk_ui.words import Unfetchable, armies_range_text, armies_text, breakdown_text, plural
 
 # ------------------------------------------------------------------------------------------------
 # Text
@@ -494,6 +496,7 @@ def _controls(controller: Controller, seats_in_dialog: int) -> dict[str, Control
     # The new-game dialog: the numbers of players the edition allows, rows for the chosen number, only the
     # edition's options, the error if any.
     c.update(_dialog_controls(ui.dialog_edition, seats_in_dialog, ui.dialog_error))
+    c.update(board_controls(controller))
     return c
 
 
@@ -551,6 +554,52 @@ def _dialog_controls(edition: str, people: int, error: str) -> dict[str, Control
     offered = [o for o in OPTIONS if o != SETUP_OPTION and o not in grouped and option_applies(o, edition)]
     c["ng-options"] = Control(hidden=not offered)
     return c
+
+
+def board_controls(controller: Controller) -> dict[str, Control]:
+    """The dialog's board: offered only for an edition that plays on any board (the engine's descriptor says);
+    the edition's own board, a new world (its seed, size, continents and preview) or a board kept here."""
+    ui = controller.ui
+    choice = ui.dialog_board
+    offered = edition_any_board(ui.dialog_edition)
+    kept = [ref for ref, _ in controller.kept_boards()]
+    board = choice.board if choice.board in (new_world.WORLD, *kept) else new_world.OWN
+    own = EDITIONS[ui.dialog_edition].rules.map if ui.dialog_edition in EDITIONS else "classic"
+    c = {"ng-board": Control(hidden=not offered),
+         "ng-board-own": Control(disabled=not offered, checked=board == new_world.OWN),
+         "ng-board-world": Control(disabled=not offered, checked=board == new_world.WORLD),
+         "ng-board-own-text": Control(text=load_board(own).name),
+         "ng-world": Control(hidden=not offered or board != new_world.WORLD)}
+    if choice.seed >= 0:
+        c["ng-world-seed"] = Control(value=str(choice.seed))
+    c["ng-world-size"] = Control(value=choice.size)
+    c["ng-world-continents"] = Control(value=str(choice.continents))
+    return c
+
+
+def board_html(controller: Controller) -> dict[str, str]:
+    """The dialog's boards kept in this browser (radios) and the new world's preview and caption (made only
+    while the dialog shows it: the generator's code is imported then)."""
+    ui = controller.ui
+    kept = "".join(
+        f'<label class="choice"><input type="radio" name="ng-board" value="{escape(ref)}">'
+        f'<span class="choice-title">{escape(name)}</span>'
+        f'<span class="choice-text">{escape(words.KEPT_BOARD_TEXT)}</span></label>'
+        for ref, name in controller.kept_boards())
+    html = {"ng-kept-boards": kept}
+    ref = ui.dialog_board.world()
+    if not (ui.dialog_open and ui.dialog_board.board == new_world.WORLD and ref
+            and edition_any_board(ui.dialog_edition)):
+        return html
+    try:
+        from risk_ui.world_maps import preview  # (with the editions' code: imported when a world is shown)
+
+        picture, caption = preview(ref, GROUP_COLOURS)
+    except Unfetchable:  # the generator's code, and no network
+        picture, caption = "", words.WORLD_OFFLINE
+    html["ng-world-preview"] = picture
+    html["ng-world-caption"] = escape(caption)
+    return html
 
 
 def _home_controls(controller: Controller) -> dict[str, Control]:
@@ -640,6 +689,7 @@ def render(controller: Controller) -> Screen:
     html[edition.odds_container(controller)] = odds_view.odds_html(controller)
     html.update(legend_html(controller, past))
     html["rules-list"] = rules_list_html(controller)
+    html.update(board_html(controller))
     if ui.home:
         overlay = "home"
     elif covered:

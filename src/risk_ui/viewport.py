@@ -151,6 +151,7 @@ BADGE_GAP_PX = 2.0  # ... and never closer than this to its nearest neighbour's
 # px nearer it than its neighbour's, or asks), else the page opens closer in, at ZOOMED_SPACING_PX (a tap 10 px
 # off a badge is then 12 px nearer it, and most names have room beside their badge).
 WHOLE_SPACING_PX = 18.0
+CLOSEST_WHOLE_PX = 18.0  # ... and the closest two at least this far apart, else the map opens closer in
 ZOOMED_SPACING_PX = 32.0
 SPACING_SHARE = 0.1
 FOCUS_MARGIN_PX = 28.0  # a territory counts as in view, for the opening view, this far inside the element
@@ -191,7 +192,9 @@ def opening_scale(drawing: Drawing, width: float, height: float) -> float:
         return 1.0
     fit = min(width / b.w, height / b.h)
     spacing = max(drawing.spacing(SPACING_SHARE), 1e-6)
-    if spacing * fit >= WHOLE_SPACING_PX:
+    # The whole map only where the closest two badges too leave a finger room (a generated world may set a
+    # few of its badges closer than a printed board does: a tap beside one would then reach the other).
+    if spacing * fit >= WHOLE_SPACING_PX and drawing.spacing(0) * fit >= CLOSEST_WHOLE_PX:
         return fit
     wanted = ZOOMED_SPACING_PX / spacing
     cover = max(width / b.w, height / b.h)
@@ -469,6 +472,10 @@ def layout_names(viewport: Viewport, drawing: Drawing, factor: float, widths: Se
         for lines in name_lines(name):
             line_width = max(len(line) for line in lines) / max(len(name), 1) * widths[t] + 1
             for rect, ax, ay, anchor in _candidates(cx, cy, r, line_width, len(lines), w):
+                # The name is drawn at its point rounded to a tenth of a pixel: its box is checked there too (a
+                # box checked where it is not drawn could reach 0.05 px into a neighbour's badge).
+                dx, dy = round(ax, 1) - ax, round(ay, 1) - ay
+                rect = (rect[0] + dx, rect[1] + dy, rect[2] + dx, rect[3] + dy)
                 if rect[0] >= edge and rect[1] >= edge and rect[2] <= w - edge and rect[3] <= h - edge:
                     yield rect, Label(round(ax, 1), round(ay, 1), anchor, lines)
 

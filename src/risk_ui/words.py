@@ -91,6 +91,47 @@ HEADQUARTERS_FOR_TWO = (
     "take (the neutral armies choose none), and the first capture of it could end the game on the first turn. "
     "Choose \u201cOff\u201d, or add a player")
 
+# The new-game dialog's board: the edition's own, a new world made from a seed, or a board kept in this browser.
+BOARD_LEGEND = "Board"
+BOARD_OWN = "Its own board"  # the edition's board, its name beside it
+NEW_WORLD = "New world"
+NEW_WORLD_TEXT = "A map made from a seed: the same seed makes the same world, here and in a link."
+WORLD_SEED = "World"  # the seed's field: people say "play world 48213"
+WORLD_SIZE = "Size"
+WORLD_SIZES = (("small", "Small: about 20 territories"), ("medium", "Medium: about 42 territories"),
+               ("large", "Large: about 80 territories"))
+WORLD_CONTINENTS = "Continents"
+WORLD_CONTINENTS_ANY = "As the seed gives"
+ANOTHER_WORLD = "Another world"
+KEPT_BOARD_TEXT = "A map kept in this browser."
+WORLD_OFFLINE = ("New worlds could not be made: their code comes over the network the first time one is made here, "
+                 "and the network is not there. Try again online.")
+
+
+def world_caption(seed: int, territories: int, continents: int) -> str:
+    """What the preview of a new world says (and a screen reader reads).
+
+    >>> world_caption(48213, 42, 5)
+    'World 48213: 42 territories in 5 continents'
+    """
+    lands = plural(territories, "territory", "territories")
+    return f"World {seed}: {lands} in {plural(continents, 'continent', 'continents')}"
+
+
+def bad_world_seed(most: int) -> str:
+    """The dialog's refusal of a seed that is not one."""
+    return f"a world is a whole number from 0 to {most}: type one, or press \u201c{ANOTHER_WORLD}\u201d"
+
+
+def own_board_only(title: str) -> str:
+    """The dialog's refusal of another board for an edition whose rules need its own."""
+    return f"{title} is played on its own board only: its rules name that board's territories"
+
+
+def board_unknown(ref: str) -> str:
+    """The dialog's refusal of a board this browser does not hold."""
+    return f"there is no board {ref} here: choose another board"
+
 
 class Unfetchable(ImportError):
     """Code of the game's that could not be had: an archive fetched on demand with no network for it, or a

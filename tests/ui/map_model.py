@@ -74,6 +74,14 @@ def shipped(name: str) -> Drawing:
     return drawing_from_svg(svg, load_board(name))
 
 
+def generated(ref: str) -> Drawing:
+    """A generated world's drawing, as the page draws it from its board file (risk.drawing.board_svg)."""
+    from risk.board import board_file
+    from risk.drawing import board_svg
+
+    return drawing_from_svg(board_svg(board_file(ref)), load_board(ref))
+
+
 WORDS = ("North", "South", "Upper", "Lower", "Great", "Little", "East", "West", "Old", "New")
 PLACES = ("Vale", "Marches", "Heath", "Fens", "Reach", "Moor", "Downs", "Coast", "Isles", "Highlands", "Plain")
 

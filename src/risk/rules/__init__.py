@@ -109,6 +109,10 @@ class Edition:
     rules: Rules
     flow: str = "risk.flow:Flow"
     codec: str = "risk.codec.classic"  # the module with the edition's snapshot and action coding
+    # Whether its rules read nothing of a board but its data (territories, borders, continents, cards), so that
+    # a game of it may be played on another board than its own (docs/rules.md, "Any board"); an edition whose
+    # rules name its own board's territories or continents (objectives, castles, seas) may not.
+    any_board: bool = False
     # Earlier revisions of the edition's rules that old games still follow: revision -> how to turn the
     # current rules (options applied) into that revision's.
     revisions: tuple[tuple[int, Callable[[Rules], Rules]], ...] = ()

@@ -34,13 +34,13 @@ def first_release(rules: Rules) -> Rules:
 register_edition(Edition(
     "classic", "Classic (1980)",
     "The 1980 Parker Brothers rulebook: 3 to 6 players, or 2 with neutral armies.",
-    replace(CLASSIC, min_players=2), revisions=((1, first_release),),
+    replace(CLASSIC, min_players=2), revisions=((1, first_release),), any_board=True,
 ))
 register_edition(Edition(
     "classic-1963", "Classic (1963 rules)",
     "The 1963 rule text: 2 players with 50 armies and no neutral, reversed setup order, "
     "a forced trade at five cards in any phase, +2 on every owned card territory, move in at least one.",
-    CLASSIC_1963, revisions=((1, first_release),),
+    CLASSIC_1963, revisions=((1, first_release),), any_board=True,
 ))
 
 _FAMILY = ("classic", "classic-1963")
