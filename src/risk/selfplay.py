@@ -64,7 +64,8 @@ def play_game(
     # action's effect is found once per action (what Flow.apply does, without the calls around it).
     choosers: list[Callable[[GameState], Action]] = [
         bot.choose if knows_rules(bot, rules) else partial(choose, bot) for bot in players]
-    effects = flow.effects if type(flow).apply is Flow.apply else None
+    # (Not with secret missions: Flow.apply checks them after each effect.)
+    effects = flow.effects if type(flow).apply is Flow.apply and not rules.secret_missions else None
     # What happened is built only for on_step; without it nothing reads the events.
     record = on_step is not None
     over = Phase.OVER

@@ -207,7 +207,7 @@ def option_applies(name: str, edition: str) -> bool:
     >>> option_applies("auto-setup", "castle"), option_applies("army-cap", "revised")
     (True, False)
     """
-    return name in OPTIONS and edition in OPTIONS[name].editions
+    return name in OPTIONS and OPTIONS[name].page and edition in OPTIONS[name].editions
 
 
 def players_for(edition: str, people: int) -> int:
