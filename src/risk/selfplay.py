@@ -14,6 +14,7 @@ from risk.deck import deck_for
 from risk.engine import new_game
 from risk.events import Event
 from risk.flow import UNRECORDED, Flow, flow_for
+from risk.missions import completed, mission_of
 from risk.rules import Rules
 from risk.state import GameState, Phase
 
@@ -115,12 +116,17 @@ def selfplay(rules: Rules, people: int, games: int, seed: int, *, record: bool =
     """
     wins = [0] * people
     turns = 0
+    won_by: dict[str, int] = {}  # with secret missions: how each game was won (the winner's mission, in words)
     on_step = _ignore if record else None
     started, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         result = play_game(rules, people, seed + i, on_step=on_step)
         wins[result.winner] += 1
         turns += result.turns
+        if rules.secret_missions:
+            final = result.final
+            how = f"mission: {mission_of(final, result.winner)}" if completed(final, result.winner) else "conquest"
+            won_by[how] = won_by.get(how, 0) + 1
     seconds = time.perf_counter() - started
     cpu = time.process_time() - cpu
     return {
@@ -132,6 +138,7 @@ def selfplay(rules: Rules, people: int, games: int, seed: int, *, record: bool =
         "turns_per_second": round(turns / seconds, 1) if seconds else None,
         "mean_turns": round(turns / games, 2) if games else None,
         "wins": wins,
+        **({"won_by": dict(sorted(won_by.items(), key=lambda item: (-item[1], item[0])))} if won_by else {}),
     }
 
 

@@ -6,6 +6,7 @@ options, and the codes (round trip, frozen fixtures)."""
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import replace
 
 import pytest
@@ -363,3 +364,15 @@ def test_ending_a_turn_checks_the_next_players_missions_only_through_their_own_p
     # Seat 1 already holds 24 (a built position no game reaches): found at the next action, whoever made it.
     after, _ = play(state, EndTurn())
     assert after.over and after.winner == 1
+
+
+def test_the_command_line_plays_mission_games_and_says_how_each_was_won(capsys):
+    from risk.cli import main
+
+    assert main(["selfplay", "--option", "secret-missions", "--players", "4", "--games", "6", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert sum(report["won_by"].values()) == 6 and sum(report["wins"]) == 6
+    assert all(how == "conquest" or how.startswith("mission: ") for how in report["won_by"])
+    assert any(how.startswith("mission: ") for how in report["won_by"])
+    assert main(["tournament", "--option", "secret-missions", "--bots", "easy,normal,random", "--games", "2"]) == 0
+    assert "2 games, classic secret-missions" in capsys.readouterr().out
