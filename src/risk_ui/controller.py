@@ -134,13 +134,21 @@ def board_known(ref: str) -> bool:
 
 def page_can_show(rules: Rules) -> bool:
     """Whether this page can draw a game of these rules: an edition on another board is not offered, and a
-    link to a game on one is refused with a message."""
-    return board_known(rules.map)
+    link to a game on one is refused with a message; so is a game with an option the page does not offer yet
+    (``Option.page``: secret missions, which it cannot show their owner)."""
+    return board_known(rules.map) and not _options_not_shown(rules)
+
+
+def _options_not_shown(rules: Rules) -> list[str]:
+    return [OPTIONS[o].title for o in rules.options if o in OPTIONS and not OPTIONS[o].page]
 
 
 def not_shown_message(rules: Rules) -> str:
     """What the player reads when a game of rules this page cannot draw is opened."""
     title = EDITIONS[rules.edition].title if rules.edition in EDITIONS else rules.edition
+    hidden = _options_not_shown(rules)
+    if hidden:
+        title += " with " + " and ".join(f"\u201c{name}\u201d" for name in hidden)
     return f"This is a game of {title}, which this version of the page cannot show yet."
 
 
