@@ -39,6 +39,10 @@ def check_invariants(state: GameState) -> None:
     cards = sorted(state.deck + state.discard + state.set_aside + [c for h in state.hands for c in h])
     if cards != list(range(len(deck_for(state.rules)))):
         raise InvariantBroken(f"cards lost or doubled: {cards}")
+    if state.rules.secret_missions:  # one mission each, and a game over only when it has a winner by the rules
+        problem = flow_for(state.rules).winner_problem(state)
+        if problem:
+            raise InvariantBroken(problem)
 
 
 @dataclass(frozen=True)
