@@ -163,6 +163,10 @@ def problem(state: GameState) -> str:
         return "its missions are not one per player"
     if len(set(dealt)) != len(dealt) or any(index >= 2 * len(missions) for index in held):
         return "its missions are not cards of one pack"
+    own = len(state.board.missions)
+    if own and sum(1 for m in state.board.missions if m.eliminate < state.people) >= state.people and any(
+            index >= own for index in dealt):
+        return "a mission was dealt from outside the board's own while they were enough"
     for seat, index in enumerate(held):
         if index < 0:
             continue

@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from dataclasses import replace
 
 import pytest
 
 from engine.domination_maps import tiny_files
 from engine.missions_fixtures import FIXTURES, SEATS
+from engine.test_codec import decodes_back_or_raises_codec_error, mutate_payload
 from risk import missions
 from risk.actions import Blitz, EndTurn, Occupy, Place
 from risk.ai import make_bot
 from risk.board import Mission, forget_board, load_board, register_board
-from risk.codec import decode_game, decode_replay, encode_game, encode_replay
+from risk.codec import decode_game, decode_replay, encode_game, encode_replay, encode_state
 from risk.engine import apply, new_game, play, start_game
 from risk.events import GameWon, MissionCompleted, MissionsDealt
 from risk.flow import flow_for
@@ -376,3 +378,17 @@ def test_the_command_line_plays_mission_games_and_says_how_each_was_won(capsys):
     assert any(how.startswith("mission: ") for how in report["won_by"])
     assert main(["tournament", "--option", "secret-missions", "--bots", "easy,normal,random", "--games", "2"]) == 0
     assert "2 games, classic secret-missions" in capsys.readouterr().out
+
+
+def test_mutated_mission_codes_load_exactly_or_raise_a_codec_error():
+    """Behind a valid checksum, mutated payloads of mission games' codes: nothing escapes but CodecError, and
+    whatever loads re-encodes to itself (the decoder's own checks of the missions: one each, from one pack)."""
+    rng = random.Random(26)
+    rules = make_rules("classic", ["secret-missions"])
+    seen = []
+    play_game(rules, 4, 26, on_action=lambda s: seen.append(s.copy()))
+    seats = tuple(Seat(name, i, kind) for i, (name, _, kind) in enumerate(SEATS[:4]))
+    codes = [encode_game(Game(rules, seats, 26, s, s)) for s in seen[:: max(1, len(seen) // 8)]]
+    codes += [encode_state(s) for s in seen[:: max(1, len(seen) // 8)]]
+    loaded = sum(decodes_back_or_raises_codec_error(mutate_payload(rng, rng.choice(codes))) for _ in range(800))
+    assert loaded < 800
