@@ -392,3 +392,14 @@ def test_mutated_mission_codes_load_exactly_or_raise_a_codec_error():
     codes += [encode_state(s) for s in seen[:: max(1, len(seen) // 8)]]
     loaded = sum(decodes_back_or_raises_codec_error(mutate_payload(rng, rng.choice(codes))) for _ in range(800))
     assert loaded < 800
+
+
+def test_a_mission_game_on_a_generated_world_plays_to_a_mission_and_its_codes_round_trip():
+    rules = replace(make_rules("classic", ["secret-missions", "auto-setup"]), map=reference(3, "small", 3))
+    seats = tuple(Seat(name, i, kind) for i, (name, _, kind) in enumerate(SEATS[:4]))
+    states = []
+    result = play_game(rules, 4, 3, on_action=lambda s: states.append(s.copy()))
+    assert completed(result.final, result.winner)
+    for state in [*states[::25], result.final]:
+        code = encode_game(Game(rules, seats, 3, state, state))
+        assert decode_game(code).state == state
