@@ -72,4 +72,9 @@ EDITION_OPTIONS = [
 REVISED_OPTIONS = [("revised", ()), ("revised", ("basic-training",)), ("revised", ("world-conquest",))]
 # Castle Risk (2 to 6 players; no options).
 CASTLE_OPTIONS = [("castle", ())]
-ALL_EDITION_OPTIONS = EDITION_OPTIONS + REVISED_OPTIONS + CASTLE_OPTIONS
+# Secret missions, with the other classic options (kept out of EDITION_OPTIONS: the golden games are frozen).
+MISSION_OPTIONS = [
+    ("classic", ("secret-missions", "auto-setup")),
+    ("classic-1963", ("secret-missions", "headquarters", "expert-fortify", "army-cap", "commanders")),
+]
+ALL_EDITION_OPTIONS = EDITION_OPTIONS + REVISED_OPTIONS + CASTLE_OPTIONS + MISSION_OPTIONS

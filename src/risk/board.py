@@ -46,6 +46,49 @@ class Continent:
     kind: str = "continent"  # "continent", "empire" or "independent"
 
 
+@dataclass(frozen=True, slots=True)
+class Mission:
+    """A secret mission as a board file gives it (docs/boards.md, ``missions``; the game's rules for it are in
+    :mod:`risk.missions`). Its goals all count: hold every continent of ``continents`` (indices) and ``more``
+    other continents of the holder's choice, and at least ``territories`` territories with at least ``armies``
+    armies on each. A mission to destroy a seat (``eliminate``, from 0) asks only that; ``territories`` and
+    ``armies`` are then what it becomes when it cannot be done (0: the board's usual count). ``text`` is the
+    file's own wording, kept as written."""
+
+    continents: tuple[int, ...] = ()
+    more: int = 0
+    territories: int = 0
+    armies: int = 1
+    eliminate: int = -1
+    text: str = ""
+
+
+def missions_from(raw: object, continent_index: dict[str, int]) -> tuple[Mission, ...]:
+    """The ``missions`` of a board file as :class:`Mission` values (a ``ValueError`` names a bad one)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ValueError("missions must be a list")
+    missions = []
+    for place, entry in enumerate(raw, 1):
+        if not isinstance(entry, dict):
+            raise ValueError(f"mission {place} is not an object")
+        goals = entry.get("continents", [])
+        numbers = [entry.get(key, default) for key, default in (("eliminate", 0), ("territories", 0), ("armies", 1))]
+        if not isinstance(goals, list) or any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in numbers):
+            raise ValueError(f"mission {place} is not a mission")
+        unknown = [g for g in goals if g != "*" and g not in continent_index]
+        if unknown:
+            raise ValueError(f"mission {place} names continent {unknown[0]!r}, which the board does not have")
+        eliminate, territories, armies = numbers
+        named = tuple(continent_index[g] for g in goals if g != "*")
+        if len(set(named)) != len(named) or not (eliminate or territories or goals):
+            raise ValueError(f"mission {place} asks nothing or names a continent twice")
+        missions.append(Mission(named, goals.count("*"), territories, max(1, armies), eliminate - 1,
+                                str(entry.get("text", ""))))
+    return tuple(missions)
+
+
 @dataclass(frozen=True)
 class Board:
     """An immutable map. Borders are symmetric; ``neighbours[i]`` is sorted."""
@@ -60,6 +103,8 @@ class Board:
     adjacent: tuple[frozenset[int], ...] = field(compare=False, repr=False, hash=False)
     # Borders drawn as a line across water (each as an ascending pair): crossed like land, drawn dashed.
     lines: frozenset[tuple[int, int]] = field(default=frozenset(), compare=False, repr=False, hash=False)
+    # The board file's own secret missions (an imported map's [missions]; the classic world's set), if any.
+    missions: tuple[Mission, ...] = field(default=(), compare=False, repr=False, hash=False)
 
     @property
     def size(self) -> int:
@@ -126,6 +171,7 @@ def board_from_dict(data: dict[str, object]) -> Board:
         index=index,
         adjacent=tuple(frozenset(ns) for ns in neighbours),
         lines=lines,
+        missions=missions_from(data.get("missions"), continent_index),
     )
 
 

@@ -123,6 +123,13 @@ class _Check:
         self.check_groups(continents, territories)
         self.check_connected(territories)
         lines = self.check_lines(data.get("lines", []), territories)
+        if "missions" in data:
+            from risk.board import missions_from
+
+            try:
+                missions_from(data["missions"], {c: i for i, c in enumerate(continents)})
+            except ValueError as error:
+                self.fail("missions", str(error))
         if "drawing" in data:
             _Drawing(self, data["drawing"], territories, continents, lines).run()
 

@@ -197,6 +197,20 @@ class ArmiesLost(Event):
 
 
 @dataclass(slots=True)
+class MissionsDealt(Event):
+    """Every player was dealt a secret mission (which one is not said: the log is public)."""
+
+
+@dataclass(slots=True)
+class MissionCompleted(Event):
+    """A player completed their secret mission (``mission``: its index in risk.missions.mission_list, plus
+    the list's length if it had fallen back to its territories goal); the game is won by it."""
+
+    seat: int
+    mission: int
+
+
+@dataclass(slots=True)
 class GameWon(Event):
     """The game is over."""
 

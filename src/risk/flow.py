@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from risk import dice, rng
+from risk import dice, missions, rng
 from risk.actions import (
     AcceptRoll,
     Action,
@@ -57,6 +57,8 @@ from risk.events import (
     GameWon,
     HeadquartersChosen,
     HeadquartersRevealed,
+    MissionCompleted,
+    MissionsDealt,
     MovedIn,
     Placed,
     SetupDealt,
@@ -123,7 +125,12 @@ class Flow:
         state = self.blank_state(rules, people)
         state.rng = rng.seed_state(seed)
         events: Events = []
+        if rules.secret_missions:
+            missions.deal(state)
+            events.append(MissionsDealt())
         self.setup(state, events)
+        if rules.secret_missions and not state.phase.setup:
+            self.settle_missions(state, events)  # an automatic setup went straight to the first turn
         return state, events
 
     def blank_state(self, rules: Rules, people: int) -> GameState:
@@ -164,10 +171,30 @@ class Flow:
             raise TypeError(f"not an action: {action!r}")
         if not record:
             effect(state, action, UNRECORDED)
+            if state.rules.secret_missions:
+                self.settle_missions(state, UNRECORDED)
             return []
         events: Events = []
         effect(state, action, events)
+        if state.rules.secret_missions:
+            self.settle_missions(state, events)
         return events
+
+    def settle_missions(self, state: GameState, events: Events) -> None:
+        """Secret missions: after every action, a player whose mission is complete wins at once (docs/rules.md,
+        "Secret missions"). Not while the game is being set up, nor while dice wait for a decision or armies to
+        move into a territory just captured: the capture is complete once they are in."""
+        phase = state.phase
+        if phase is Phase.OVER or phase.setup or phase is _OCCUPY or phase is Phase.BATTLE:
+            return
+        winner = missions.mission_winner(state)
+        if winner >= 0:
+            state.phase = Phase.OVER
+            state.winner = winner
+            state.reserve = [0] * state.players
+            state.moves_made = 0
+            events.append(MissionCompleted(winner, state.missions[winner]))
+            events.append(GameWon(winner))
 
     def action_handlers(self) -> dict[type, Handler]:
         """Each kind of action this flow knows, with its phases, check and effect."""
@@ -876,6 +903,8 @@ class Flow:
         state.hands[seat] = []
         state.just_eliminated = True
         events.append(Eliminated(seat, by, taken))
+        if state.rules.secret_missions:
+            missions.fall_back(state, seat, by)
 
     def won_by_capture(self, state: GameState) -> int:
         """Who wins on the spot after a capture (and any elimination it made), or -1: in the classic game only an
@@ -1120,6 +1149,16 @@ class Flow:
 
     def winner_problem(self, state: GameState) -> str:
         """Why who has won (``state.winner``, -1 for nobody yet) cannot be, or ""."""
+        if state.rules.secret_missions:
+            problem = missions.problem(state)
+            if problem:
+                return problem
+            phase = state.phase
+            if phase is Phase.OVER and state.winner >= 0 and missions.completed(state, state.winner):
+                return ""
+            if not (phase.setup or phase is _OCCUPY or phase is Phase.BATTLE or phase is Phase.OVER) and (
+                    missions.mission_winner(state) >= 0):
+                return "a secret mission is complete, yet the game goes on"
         return "who has won does not fit the board" if self.winner(state) != state.winner else ""
 
     def placement_phases(self) -> tuple[Phase, ...]:

@@ -32,6 +32,8 @@ from risk.events import (
     GameWon,
     HeadquartersChosen,
     HeadquartersRevealed,
+    MissionCompleted,
+    MissionsDealt,
     MovedIn,
     Placed,
     SetupDealt,
@@ -40,6 +42,7 @@ from risk.events import (
 )
 from risk.flow import count_text, flow_for, with_article
 from risk.game import Game, Step
+from risk.missions import mission_of
 from risk.odds import roll_outcomes
 from risk.state import GameState
 
@@ -148,6 +151,12 @@ def describe(game: Game, event: Event, names: list[str] | None = None) -> str | 
             return f"{names[seat]} loses {_armies(count)} that do not fit under the army cap."
         case GameWon(seat):
             return f"{names[seat]} wins the game."
+        case MissionsDealt():
+            return "Every player is dealt a secret mission."
+        case MissionCompleted(seat, mission):
+            held = game.initial.copy()
+            held.missions = [mission if s == seat else -1 for s in range(held.players)]
+            return f"{names[seat]} completes their secret mission: {mission_of(held, seat, names)}."
         case SetupDealt():
             if game.initial.neutral >= 0:
                 return f"The territories are dealt in three piles: one for each player and one for {NEUTRAL_NAME}."

@@ -14,6 +14,7 @@ from risk.deck import deck_for
 from risk.engine import new_game
 from risk.events import Event
 from risk.flow import UNRECORDED, Flow, flow_for
+from risk.missions import completed, mission_of
 from risk.rules import Rules
 from risk.state import GameState, Phase
 
@@ -38,6 +39,10 @@ def check_invariants(state: GameState) -> None:
     cards = sorted(state.deck + state.discard + state.set_aside + [c for h in state.hands for c in h])
     if cards != list(range(len(deck_for(state.rules)))):
         raise InvariantBroken(f"cards lost or doubled: {cards}")
+    if state.rules.secret_missions:  # one mission each, and a game over only when it has a winner by the rules
+        problem = flow_for(state.rules).winner_problem(state)
+        if problem:
+            raise InvariantBroken(problem)
 
 
 @dataclass(frozen=True)
@@ -64,7 +69,8 @@ def play_game(
     # action's effect is found once per action (what Flow.apply does, without the calls around it).
     choosers: list[Callable[[GameState], Action]] = [
         bot.choose if knows_rules(bot, rules) else partial(choose, bot) for bot in players]
-    effects = flow.effects if type(flow).apply is Flow.apply else None
+    # (Not with secret missions: Flow.apply checks them after each effect.)
+    effects = flow.effects if type(flow).apply is Flow.apply and not rules.secret_missions else None
     # What happened is built only for on_step; without it nothing reads the events.
     record = on_step is not None
     over = Phase.OVER
@@ -114,12 +120,17 @@ def selfplay(rules: Rules, people: int, games: int, seed: int, *, record: bool =
     """
     wins = [0] * people
     turns = 0
+    won_by: dict[str, int] = {}  # with secret missions: how each game was won (the winner's mission, in words)
     on_step = _ignore if record else None
     started, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         result = play_game(rules, people, seed + i, on_step=on_step)
         wins[result.winner] += 1
         turns += result.turns
+        if rules.secret_missions:
+            final = result.final
+            how = f"mission: {mission_of(final, result.winner)}" if completed(final, result.winner) else "conquest"
+            won_by[how] = won_by.get(how, 0) + 1
     seconds = time.perf_counter() - started
     cpu = time.process_time() - cpu
     return {
@@ -131,6 +142,7 @@ def selfplay(rules: Rules, people: int, games: int, seed: int, *, record: bool =
         "turns_per_second": round(turns / seconds, 1) if seconds else None,
         "mean_turns": round(turns / games, 2) if games else None,
         "wins": wins,
+        **({"won_by": dict(sorted(won_by.items(), key=lambda item: (-item[1], item[0])))} if won_by else {}),
     }
 
 

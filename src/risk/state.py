@@ -8,7 +8,7 @@ values (the rules and the board), so saving it, comparing it and sending it in a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
 from risk.board import Board
@@ -133,6 +133,8 @@ class GameState:
     winner: int = -1
     rng: int = 0
     ext: EditionState | None = None  # what the edition adds (None for the classic family)
+    # Per seat, its secret mission (risk.missions; -1: none or hidden); empty without secret missions.
+    missions: list[int] = field(default_factory=list)
 
     def copy(self) -> GameState:
         """An independent copy (the rules and board are shared: they are frozen)."""
@@ -143,7 +145,7 @@ class GameState:
             self.quota_own, self.quota_neutral, self.sets_traded, self.captured, self.card_bonus_taken,
             self.battle_source, self.battle_target, self.battle_dice, self.attacker_faces,
             self.defender_faces, self.rerolled, self.commander_used, self.moves_made, self.just_eliminated,
-            self.winner, self.rng, None if self.ext is None else self.ext.copy(),
+            self.winner, self.rng, None if self.ext is None else self.ext.copy(), self.missions[:],
         )
 
     @property

@@ -1,6 +1,7 @@
 """What one seat may see: the state with every secret replaced, for bots and for anything shown to a player.
 
-A seat sees the whole board, its own cards, how many cards everybody holds, the traded cards in the
+A seat sees the whole board, its own cards and secret mission (everybody's once the game is over), how many
+cards everybody holds, the traded cards in the
 discard pile (sets are traded face up, in turn), its own headquarters and, once everyone has chosen, the
 others', and what the edition's part of the state shows it (``ext.public``). It does not
 see other players' cards, the order (or, since it does not know the other hands, the contents) of the
@@ -24,6 +25,7 @@ from risk.state import GameState, Phase
 
 HIDDEN_CARD = -1  # a card whose face the seat cannot see
 HIDDEN_RNG = 0  # the generator state every view carries instead of the real one
+HIDDEN_MISSION = -1  # another seat's secret mission (risk.missions)
 
 
 def public_view(state: GameState, seat: int) -> GameState:
@@ -33,6 +35,8 @@ def public_view(state: GameState, seat: int) -> GameState:
     view.deck = [HIDDEN_CARD] * len(state.deck)
     view.rng = HIDDEN_RNG
     view.headquarters = visible_headquarters(state, seat)
+    if state.missions and state.phase is not Phase.OVER:  # every mission is shown once the game is over
+        view.missions = [m if s == seat else HIDDEN_MISSION for s, m in enumerate(state.missions)]
     if state.ext is not None:
         view.ext = state.ext.public(seat)
     return view

@@ -183,8 +183,13 @@ def _off_its_board(rules: Rules) -> bool:
 def page_can_show(rules: Rules) -> bool:
     """Whether this page can draw a game of these rules: an edition on another board is not offered, and a
     link to a game on one is refused with a message; so is an edition whose rules need its own board on
-    another board (``Edition.any_board``)."""
-    return not _off_its_board(rules) and board_known(rules.map)
+    another board (``Edition.any_board``), and a game with an option the page does not offer yet
+    (``Option.page``: secret missions, which it cannot show their owner)."""
+    return not _off_its_board(rules) and board_known(rules.map) and not _options_not_shown(rules)
+
+
+def _options_not_shown(rules: Rules) -> list[str]:
+    return [OPTIONS[o].title for o in rules.options if o in OPTIONS and not OPTIONS[o].page]
 
 
 def not_shown_message(rules: Rules) -> str:
@@ -192,6 +197,9 @@ def not_shown_message(rules: Rules) -> str:
     title = EDITIONS[rules.edition].title if rules.edition in EDITIONS else rules.edition
     if _off_its_board(rules):
         return f"This game cannot be shown: {own_board_only(title)}."
+    hidden = _options_not_shown(rules)
+    if hidden:
+        title += " with " + " and ".join(f"\u201c{name}\u201d" for name in hidden)
     return f"This is a game of {title}, which this version of the page cannot show yet."
 
 
@@ -295,7 +303,7 @@ def option_applies(name: str, edition: str) -> bool:
     >>> option_applies("auto-setup", "castle"), option_applies("army-cap", "revised")
     (True, False)
     """
-    return name in OPTIONS and edition in OPTIONS[name].editions
+    return name in OPTIONS and OPTIONS[name].page and edition in OPTIONS[name].editions
 
 
 def players_for(edition: str, people: int) -> int:

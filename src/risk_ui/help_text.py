@@ -244,6 +244,8 @@ def rules_html() -> str:
                      f"<ul>{items}</ul></section>")
     parts.append("<h3>Options</h3>")
     for name, option in OPTIONS.items():
+        if not option.page:
+            continue
         entry = OPTION_RULES.get(name)
         points = entry.points if entry else (option.description,)
         editions = ", ".join(EDITIONS[e].title for e in sorted(option.editions, key=edition_place) if e in EDITIONS)

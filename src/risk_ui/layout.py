@@ -124,7 +124,7 @@ def dialog_html() -> str:
     options = "".join(
         _choice("checkbox", "ng-option", name, option.title, option.description, ident=f"ng-option-{name}",
                 label_id=f"ng-choice-{name}")
-        for name, option in OPTIONS.items() if name != SETUP_OPTION and name not in grouped)
+        for name, option in OPTIONS.items() if option.page and name != SETUP_OPTION and name not in grouped)
     exclusive = "".join(_exclusive_html(group, members) for group, members in EXCLUSIVE_OPTIONS.items()
                         if any(name in OPTIONS for name in members))
     automatic, by_hand = help_text.setup_choice(DEFAULT_SETTINGS.edition)

@@ -536,7 +536,7 @@ def _dialog_controls(edition: str, people: int, error: str) -> dict[str, Control
         c[f"ng-row-{i}"] = Control(hidden=i >= people)
     c["ng-error"] = Control(text=error, hidden=not error)
     grouped = {member for members in EXCLUSIVE_OPTIONS.values() for member in members}
-    for option_name in OPTIONS:
+    for option_name in (name for name, option in OPTIONS.items() if option.page):
         applies = option_applies(option_name, edition)
         if option_name == SETUP_OPTION:
             c["ng-setup"] = Control(hidden=not applies)

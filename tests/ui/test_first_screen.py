@@ -12,8 +12,8 @@ from risk.events import CardsTraded
 from risk.game import Step
 from risk.rules import EDITIONS, OPTIONS
 from risk.state import Phase
-from risk_ui import help_text, view
-from risk_ui.controller import DEFAULT_SETTINGS, QUICK_GAMES, Controller
+from risk_ui import help_text, layout, view
+from risk_ui.controller import DEFAULT_SETTINGS, QUICK_GAMES, Controller, option_applies
 from risk_ui.map_view import group_holders, group_title
 from risk_ui.viewport import MAX_ZOOM, Box, Viewport, in_view
 from ui.conftest import BOARD
@@ -77,11 +77,16 @@ def test_the_high_contrast_choice_survives_a_new_game() -> None:
 
 
 def test_every_edition_and_option_has_its_rules_in_plain_words() -> None:
+    offered = [name for name, option in OPTIONS.items() if option.page]  # the options the page offers
     assert set(EDITIONS) <= set(help_text.EDITION_RULES)
-    assert set(OPTIONS) <= set(help_text.OPTION_RULES)
+    assert set(offered) <= set(help_text.OPTION_RULES)
     html = help_text.rules_html()
-    for name in (*EDITIONS, *OPTIONS):
+    for name in (*EDITIONS, *offered):
         assert f'id="rules-{name}"' in html
+    for name in set(OPTIONS) - set(offered):  # not offered yet (secret missions): neither shown nor chosen
+        assert f'id="rules-{name}"' not in html
+        assert f"ng-option-{name}" not in layout.dialog_html()
+        assert not option_applies(name, "classic")
 
 
 # -- the rules in view and the turn's armies ------------------------------------------------------------

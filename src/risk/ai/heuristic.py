@@ -36,11 +36,15 @@ from risk.ai.analysis import Survey, distance_to_front, income, next_set_value, 
 from risk.ai.random_bot import any_legal_action
 from risk.dice import PLAIN, DiceModel
 from risk.engine import must_trade, occupy_range, reachable, tradable_sets, trade
+from risk.missions import effective
 from risk.odds import attack_odds_float as _attack_odds_float
 from risk.odds import best_decision
 from risk.state import GameState, Phase
 from risk.visibility import public_view
 
+# Secret missions: a continent of one's mission counts this many times more; the last territory of the player
+# one is to destroy is worth this many armies (it wins the game).
+MISSION_PULL, MISSION_TARGET = 1.5, 40.0
 # Battles larger than this are decided as if this large: the odds hardly change, the cost does.
 ODDS_CLAMP = 40
 DECISION_CLAMP = 20
@@ -164,6 +168,8 @@ class HeuristicBot:
             return sv.scores
         info, owner, armies, me = sv.info, state.owner, state.armies, sv.me
         neighbours = state.board.neighbours
+        mission = effective(state, me) if state.missions else None  # its own secret mission, from its view
+        pull = mission.continents if mission is not None else ()
         scores = []
         for c, members in enumerate(info.members):
             size, mine = len(members), sv.count_in[c]
@@ -181,7 +187,7 @@ class HeuristicBot:
                 scores.append(0.0)
                 continue
             score = (info.bonus[c] + 1) * (1 + mine / size) / (in_the_way + 2 * len(info.gates[c]) + size - mine)
-            scores.append(score)
+            scores.append(score * MISSION_PULL if c in pull else score)
         sv.scores = scores
         return scores
 
@@ -566,7 +572,8 @@ class _Prizes:
     the continent it leads into, a bonus completed or broken, the turn's card, a player knocked out
     (and their cards), a headquarters."""
 
-    __slots__ = ("card", "counts", "hands", "hqs", "info", "neutral", "owner", "rivals", "sv", "urgent", "weights")
+    __slots__ = ("card", "counts", "hands", "hqs", "info", "neutral", "owner", "rivals", "sv", "target",
+                 "urgent", "weights")
 
     # Players no battle may be fought against (an edition's truces): none in the classic family.
     barred: frozenset[int] | set[int] = frozenset()
@@ -585,6 +592,9 @@ class _Prizes:
         self.hands = [len(h) for h in state.hands]
         self.hqs = state.headquarters if state.rules.headquarters else ()
         self.urgent: frozenset[int] | set[int] = frozenset()  # worth attacking at any odds (an edition's)
+        # Secret missions: the player it is to destroy (its last territory wins the game).
+        mission = effective(state, sv.me) if state.missions else None
+        self.target = mission.eliminate if mission is not None else -1
 
     def worth(self, target: int) -> float:
         sv, info = self.sv, self.info
@@ -603,6 +613,8 @@ class _Prizes:
                 worth += self.hands[enemy] / left
         if target in self.hqs:
             worth += 12.0
+        if enemy == self.target and self.counts[enemy] == 1:
+            worth += MISSION_TARGET
         return worth
 
 

@@ -43,6 +43,7 @@ from risk.codec.rans import Adaptive, Model, Reader, Writer
 from risk.deck import deck_for
 from risk.engine import occupy_range
 from risk.flow import flow_for
+from risk.missions import mission_list
 from risk.rules import Rules
 from risk.state import NO_DICE, GameState, Phase
 
@@ -98,7 +99,28 @@ def write_state(w: Writer, s: GameState, layout: int) -> None:
         _write_compact(w, s)
     else:
         _write_plain(w, s)
+    if s.rules.secret_missions:
+        write_missions(w, s)
     w.digit(s.rng, 1 << 64)
+
+
+def write_missions(w: Writer, s: GameState) -> None:
+    """Secret missions (only in games with them; codes made before carry none): each seat's, as its index in
+    the board's list plus one (0: none), below twice the list's length plus one (risk.missions)."""
+    count = 2 * len(mission_list(s.board)) + 1
+    if len(s.missions) != s.players or not all(-1 <= m < count - 1 for m in s.missions):
+        raise Unfit("missions that are not the board's")
+    for seat in range(s.players):
+        if seat != s.neutral:
+            w.digit(s.missions[seat] + 1, count)
+        elif s.missions[seat] != -1:
+            raise Unfit("the neutral holds a mission")
+
+
+def read_missions(r: Reader, s: GameState) -> None:
+    """What :func:`write_missions` wrote, into ``s.missions`` (checked with the rest of the state)."""
+    count = 2 * len(mission_list(s.board)) + 1
+    s.missions = [r.digit(count) - 1 if seat != s.neutral else -1 for seat in range(s.players)]
 
 
 def read_state(r: Reader, rules: Rules, people: int) -> GameState:
@@ -108,6 +130,8 @@ def read_state(r: Reader, rules: Rules, people: int) -> GameState:
         _read_compact(r, s)
     else:
         _read_plain(r, s)
+    if rules.secret_missions:
+        read_missions(r, s)
     s.rng = r.digit(1 << 64)
     check_state(s)
     if layout == PLAIN and compact_holds(s):
@@ -138,6 +162,7 @@ def compact_holds(s: GameState) -> bool:
     except (Unfit, CodecError, LookupError, ValueError, TypeError, ArithmeticError):
         return False
     back.rng = s.rng
+    back.missions = s.missions
     return back == s and r.x == 0
 
 

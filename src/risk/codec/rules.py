@@ -21,7 +21,7 @@ from risk.rules import Rules, UnknownRules, make_rules
 EDITION_TABLE = ("classic", "classic-1963", "revised", "castle")
 OPTION_TABLE = (
     "auto-setup", "headquarters", "headquarters-short", "expert-card-values", "expert-fortify", "army-cap",
-    "card-reroll", "commanders", "basic-training", "world-conquest",
+    "card-reroll", "commanders", "basic-training", "world-conquest", "secret-missions",
 )
 BOARD_TABLE = ("classic", "castle")  # the shipped boards, only ever appended to
 BOARD_EDITION = 32  # an edition number this much larger: the game is on another board, named after the players

@@ -74,6 +74,8 @@ class Rules:
     headquarters: bool = False
     # With headquarters: 4 players need 2 opposing headquarters, 5 or 6 players need 3.
     headquarters_short: bool = False
+    # Secret missions (risk.missions): each player is dealt a mission and wins at once on completing it.
+    secret_missions: bool = False
 
     def starting_armies_for(self, players: int) -> int:
         """Armies each player counts out at the start: the rulebook's figure, on another board than the
@@ -129,6 +131,9 @@ class Option:
     apply: Callable[[Rules], Rules]
     editions: tuple[str, ...]
     described: tuple[tuple[str, str], ...] = ()  # (edition, what the option does there)
+    # Whether the page offers it in its new-game dialog (False: the engine, the command line and codes
+    # know it, the page cannot show it yet).
+    page: bool = True
 
     def description_for(self, edition: str) -> str:
         """What the option does in ``edition``."""

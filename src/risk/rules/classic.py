@@ -68,5 +68,9 @@ for _option in (
     Option("commanders", "Expert: commanders",
            "Once per turn, while attacking, turn one of the dice you just rolled into a six.",
            lambda r: replace(r, commanders=True), _FAMILY),
+    # The page cannot show a player their mission yet: offered to the command line, links and codes only.
+    Option("secret-missions", "Secret missions",
+           "Each player is dealt a secret mission and wins at once on completing it.",
+           lambda r: replace(r, secret_missions=True), _FAMILY, page=False),
 ):
     register_option(_option)
