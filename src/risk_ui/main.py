@@ -13,7 +13,7 @@ import json  # noqa: E402
 import secrets  # noqa: E402
 from typing import Any  # noqa: E402
 
-from risk_ui import boot, bots, dom, new_world, odds_view, record, saves_panel  # noqa: E402
+from risk_ui import board_shelf, boot, bots, dom, new_world, odds_view, record, saves_panel  # noqa: E402
 from risk_ui.scenarios import initial_controller, parse_query  # noqa: E402
 
 
@@ -58,6 +58,7 @@ async def main() -> None:
     else:
         boot.background(on_demand.mount_cached("editions"))
     controller = initial_controller(options, _random_seed)
+    board_shelf.open_in_page()  # the maps kept in this browser, held before a saved game on one is resumed
     session = saves_panel.resume(controller, fresh=fresh)
     # A plain visit opens on the first screen; a link (the game in the address) or a test's query goes
     # straight to the game.

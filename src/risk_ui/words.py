@@ -85,6 +85,73 @@ def board_missing_text(ref: str) -> str:
     return f"this browser holds no board {ref}"
 
 
+# ------------------------------------------------------------------------------------------------
+# Maps kept in this browser (risk_ui.board_shelf) and the Maps page (risk_ui.maps_page).
+
+MAPS_TITLE = "Maps"
+MAPS_BUTTON = "Maps kept in this browser"  # the first screen's button to the Maps page
+MAPS_INTRO = ("Maps you imported are kept in this browser beside the saved games, and play offline. Import a "
+              "Domination map (its .map file with its .cards and pictures, or one .zip of them) or a map file "
+              "(.json) exported here.")
+MAPS_IMPORT = "Import a map"  # the file chooser of the Maps page
+MAPS_NONE = "No maps kept yet: import one."
+MAPS_RENAME = "Rename"
+MAPS_EXPORT = "Export"
+MAPS_DELETE = "Delete"
+MAPS_PLAY = "Play on this map"
+MAPS_DELETE_ANYWAY = "Delete it anyway"
+MAPS_KEEP = "Keep it"
+MAPS_READING = "Reading the map\u2026"
+SHELF_FULL = ("The browser's storage for this page is full: the map was not kept. Delete some saved games or maps "
+              "to make room, then import it again.")
+SHELF_FULL_RENAME = "The browser's storage for this page is full: the map keeps its name."
+NOT_A_MAP = ("These files are not a map: choose a Domination map's .map file with its .cards and pictures, one .zip "
+             "of them, or a map file (.json) exported here.")
+
+
+def map_counts_text(territories: int, continents: int) -> str:
+    """What a kept map holds, in a few words.
+
+    >>> map_counts_text(42, 1)
+    '42 territories, 1 continent'
+    """
+    return f"{plural(territories, 'territory', 'territories')}, {plural(continents, 'continent', 'continents')}"
+
+
+def map_kept_text(title: str, warnings: int = 0) -> str:
+    """What the player is told once an imported map is kept."""
+    said = f"The map \u201c{title}\u201d is kept in this browser: play on it from its entry."
+    return said + (f" The import noted {plural(warnings, 'thing', 'things')}, below." if warnings else "")
+
+
+def map_already_text(title: str) -> str:
+    """An import of a map that this browser keeps already (the same board: the same content hash)."""
+    return f"The map \u201c{title}\u201d was kept here already."
+
+
+def map_in_use_text(title: str, games: list[str]) -> str:
+    """Asked before a map is deleted when saved games are played on it.
+
+    >>> map_in_use_text("Tiny", ["Friday", "Autosave"])[:47]
+    'Saved games played on \u201cTiny\u201d: Friday, Autosave.'
+    """
+    return (f"Saved games played on \u201c{title}\u201d: {', '.join(games)}. Deleted, the map is gone from them too: "
+            "they open once it is imported again.")
+
+
+def map_deleted_text(title: str) -> str:
+    return f"The map \u201c{title}\u201d was deleted from this browser."
+
+
+def map_damaged_text(title: str, why: str) -> str:
+    """A kept map that could not be read at start-up: left as it is (a newer version may read it), not played."""
+    return f"The kept map \u201c{title}\u201d cannot be read ({why}): it is left as it is, and cannot be played here."
+
+
+def map_lost_text(title: str) -> str:
+    return f"The kept map \u201c{title}\u201d is missing from the browser's storage: import it again."
+
+
 # The new-game dialog's refusal of a headquarters game for two (docs/rules.md, "Options that do not go together").
 HEADQUARTERS_FOR_TWO = (
     "a headquarters game needs 3 or more players: with two, each would have one territory to hold and one to "
