@@ -160,8 +160,8 @@ QUICK_GAMES = {
         edition="classic", options=(SETUP_OPTION,)),
     "people": DEFAULT_SETTINGS,
 }
-# The first screen's pages: the menu, how to play (a few steps), the rules, the keys.
-HOME_PAGES = ("menu", "learn", "rules", "keys")
+# The first screen's pages: the menu, how to play (a few steps), the rules, the keys, the maps kept here.
+HOME_PAGES = ("menu", "learn", "rules", "keys", "maps")
 
 
 def board_known(ref: str) -> bool:
@@ -481,6 +481,12 @@ class Controller:
                           viewer=viewer, high_contrast=kept.high_contrast, motion=kept.motion,
                           motion_chosen=kept.motion_chosen, sound=kept.sound)
         self._after_change()
+
+    def play_on_board(self, ref: str) -> None:
+        """The Maps page's "Play on this map": the new-game dialog opens with board ``ref`` chosen (its
+        ``ng-board`` field, docs/boards.md's reference)."""
+        self.set_field("ng-board", ref)
+        self.command("open-dialog")
 
     def submit_dialog(self, form: Mapping[str, object], seed: int) -> bool:
         """The dialog's "Start game": start the game, or keep the dialog open with what is wrong."""

@@ -18,6 +18,9 @@ from risk_ui.map_view import group_colour, group_title
 from risk_ui.palette import PALETTE
 from risk_ui.words import UNDO_OFFER_BUTTON
 
+# What the Maps page's file chooser offers: a Domination map's parts (text files and images), a zip, a board file.
+MAPS_ACCEPT = ".map,.cards,.txt,.gif,.png,.jpg,.jpeg,.bmp,.zip,.json"
+
 # Who can sit at a seat: a person, or a bot of one of the engine's levels.
 CONTROLLERS = (("human", "Person"), ("easy", "Computer: easy"), ("normal", "Computer: normal"),
                ("hard", "Computer: hard"), ("random", "Computer: random moves"))
@@ -221,6 +224,8 @@ def home_html() -> str:
         + _button("home-page", "Rules of each edition", element_id="home-rules", arg="rules")
         + _button("home-page", "Keyboard shortcuts", element_id="home-keys", arg="keys")
         + "</div>"
+        + f"<h2>{escape(words.MAPS_TITLE)}</h2>"
+        + _button("home-page", words.MAPS_BUTTON, element_id="home-maps", arg="maps", extra=' class="wide"')
         + f'<h2 id="home-prefs-title">{escape(words.SETTINGS)}</h2>'
         '<div class="home-prefs" role="group" aria-labelledby="home-prefs-title">'
         + _button("contrast", "High contrast", element_id="home-contrast", extra=' aria-pressed="false"')
@@ -240,7 +245,20 @@ def home_html() -> str:
         + help_text.rules_html() + back + "</section>"
         '<section id="home-keys-page" class="home-page" aria-label="Keyboard shortcuts" hidden>'
         "<h2>Keyboard shortcuts</h2>" + help_text.shortcuts_html() + back + "</section>"
-        "</div></div>")
+        + maps_page_html(back)
+        + "</div></div>")
+
+
+def maps_page_html(back: str) -> str:
+    """The first screen's Maps page: the maps kept in this browser (listed by risk_ui.maps_page) and Import."""
+    return (
+        f'<section id="home-maps-page" class="home-page maps-page" aria-labelledby="maps-title" hidden>'
+        f'<h2 id="maps-title">{escape(words.MAPS_TITLE)}</h2><p class="home-note">{escape(words.MAPS_INTRO)}</p>'
+        f'<label class="home-import maps-import">{escape(words.MAPS_IMPORT)} '
+        f'<input type="file" id="maps-import" multiple accept="{MAPS_ACCEPT}"></label>'
+        '<p id="maps-message" class="home-note" role="status" aria-live="polite"></p>'
+        '<ul id="maps-notes" class="maps-notes"></ul>'
+        '<ul id="maps-list" class="maps-list"></ul>' + back + "</section>")
 
 
 def coach_html() -> str:

@@ -13,7 +13,7 @@ import json  # noqa: E402
 import secrets  # noqa: E402
 from typing import Any  # noqa: E402
 
-from risk_ui import board_shelf, boot, bots, dom, new_world, odds_view, record, saves_panel  # noqa: E402
+from risk_ui import board_shelf, boot, bots, dom, maps_page, new_world, odds_view, record, saves_panel  # noqa: E402
 from risk_ui.scenarios import initial_controller, parse_query  # noqa: E402
 
 
@@ -66,6 +66,7 @@ async def main() -> None:
     controller.coach.eligible = controller.ui.home  # the guided first turn is offered on a plain visit
     page = dom.connect(controller, _random_seed, board_file=new_world.held_board_file)
     saves_panel.connect(page, session)
+    maps_page.connect(page, session.saves)  # the first screen's Maps page: the maps kept here, and import
     bots.start(page)
     record.start(page)  # a long record's log search, statistics and dice check, read in slices
     odds_view.start(page)  # the odds of the chosen attack, worked out in slices

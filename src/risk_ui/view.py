@@ -37,6 +37,7 @@ from risk.visibility import visible_headquarters
 from risk_ui import bots, help_text, learn, new_world, odds_view, record, welcome, words
 from risk_ui.controller import (
     EXCLUSIVE_OPTIONS,
+    HOME_PAGES,
     MAX_SEATS,
     SETUP_OPTION,
     Controller,
@@ -606,7 +607,7 @@ def _home_controls(controller: Controller) -> dict[str, Control]:
     """The first screen: shown or not, which of its pages, the step of "How to play"."""
     ui = controller.ui
     c = {"home": Control(hidden=not ui.home)}
-    for page in ("menu", "learn", "rules", "keys"):
+    for page in HOME_PAGES:
         ident = "home-menu" if page == "menu" else f"home-{page}-page"
         c[ident] = Control(hidden=ui.home_page != page)
     key = learn.lesson_key(ui.learn_edition or controller.state.rules.edition)

@@ -102,6 +102,10 @@ MAPS_PLAY = "Play on this map"
 MAPS_DELETE_ANYWAY = "Delete it anyway"
 MAPS_KEEP = "Keep it"
 MAPS_READING = "Reading the map\u2026"
+MAPS_PREVIEW = "Outline of"  # a preview's name for a screen reader: "Outline of Tiny World"
+MAPS_NEW_NAME = "New name"
+MAPS_UNFETCHABLE = ("The map reader could not be loaded: it comes over the network the first time it is used here, "
+                    "and the network is not there. Try again online.")
 SHELF_FULL = ("The browser's storage for this page is full: the map was not kept. Delete some saved games or maps "
               "to make room, then import it again.")
 SHELF_FULL_RENAME = "The browser's storage for this page is full: the map keeps its name."
@@ -137,6 +141,19 @@ def map_in_use_text(title: str, games: list[str]) -> str:
     """
     return (f"Saved games played on \u201c{title}\u201d: {', '.join(games)}. Deleted, the map is gone from them too: "
             "they open once it is imported again.")
+
+
+def map_delete_text(title: str) -> str:
+    """Asked before a map no saved game is played on is deleted."""
+    return f"Delete the map \u201c{title}\u201d from this browser? No saved game is played on it."
+
+
+def map_renamed_text(title: str) -> str:
+    return f"The map is called \u201c{title}\u201d here now (links to games on it are unchanged)."
+
+
+def map_exported_text(title: str, file: str) -> str:
+    return f"The map \u201c{title}\u201d is in the file {file}: import it in another browser to play on it there."
 
 
 def map_deleted_text(title: str) -> str:

@@ -1,0 +1,132 @@
+"""A Domination map imported in Chromium from files on disk, played against the computer, and still there after a
+reload (issue #24, parts 1 and 3).
+
+One browser context (its own storage) for the whole module: the test writes the project's map of Domination's
+usual size (tests/engine/domination_maps.py: 677 x 425 pixels, 42 countries with wavy borders; its .map and GIF
+index image) into a folder, picks the files in the first screen's Maps page (the page reads and traces them in
+Pyodide, and must make the very board CPython makes: the same content hash), opens a game on it against two
+computer players by a link made here, plays two turns, reloads, and finds the map listed and the game on the
+table. Screenshots of the Maps page and of the board in play at 390x844, 844x390 and 1440x900: maps-page-*.png,
+maps-in-play-*.png.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from e2e.screens import shoot
+from engine.domination_maps import encode_gif, world_index, world_map_text
+from risk.board import IMPORTED, forget_board, register_board
+from risk.boardfile import content_hash
+from risk.codec import encode_share
+from risk.game import Game, Seat
+from risk.importers.domination import import_map
+from risk.rules import make_rules
+from risk_ui.words import END_TURN_AGAIN
+
+READY = "html[data-ready='true']"
+SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1440, "height": 900})
+DESKTOP = SIZES[2]
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield page
+    context.close()
+
+
+def wait_ready(page: Any) -> None:
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    assert not page.errors, page.errors
+
+
+def body(page: Any, name: str) -> str:
+    return str(page.locator("body").get_attribute(name))
+
+
+def shots(page: Any, name: str) -> None:
+    for size in SIZES:
+        page.set_viewport_size(size)
+        page.wait_for_timeout(150)  # the layout settles (the map refits itself to its box)
+        shoot(page, f"{name}-{size['width']}x{size['height']}")
+    page.set_viewport_size(DESKTOP)
+
+
+def play_my_turn(page: Any) -> None:
+    """Place every reinforcement on a territory of mine, then end the turn."""
+    page.get_by_role("button", name="All", exact=True).click()
+    mine = page.locator('[data-territory][data-owner="0"]').first.get_attribute("data-territory")
+    page.locator(f'[data-territory="{mine}"] .army-badge').click()
+    assert body(page, "data-phase") == "attack"
+    end = page.locator("#end-turn")
+    end.click()
+    if end.is_visible() and end.inner_text() == END_TURN_AGAIN:  # attacks were left: End turn asks once more
+        end.click()
+
+
+def test_a_map_imported_from_files_plays_against_the_computer_and_stays_after_a_reload(
+        page: Any, site_url: str, tmp_path: Path) -> None:
+    index = world_index()  # Domination's usual 677 x 425 pixels, 42 countries with wavy borders
+    files = {"world.map": world_map_text("world_map.gif", index).encode(), "world_map.gif": encode_gif(677, 425, index)}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    board = import_map(files).board  # what CPython makes of the same files
+    ref = IMPORTED + content_hash(board)
+
+    page.goto(site_url + "?debug=1")
+    wait_ready(page)
+    page.locator("#home-maps").click()
+    assert page.locator("#home-maps-page").is_visible()
+    page.locator("#maps-import").set_input_files([str(tmp_path / name) for name in sorted(files)])
+    entry = page.locator("#maps-list .map-entry")
+    entry.wait_for(timeout=60_000)  # the importer's code comes on demand, then the image is traced
+    assert entry.get_attribute("data-map") == ref  # the page's Pyodide made CPython's board, to the byte
+    assert page.locator("#maps-list .map-name").inner_text() == "Wavy World"
+    assert page.locator("#maps-list svg.map-preview path").count() == 42
+    assert "kept in this browser" in page.locator("#maps-message").inner_text()
+    shots(page, "maps-page")
+
+    # A game on it against the computer, opened by a link (the new-game dialog's board choice is another's part).
+    register_board(board)
+    try:
+        game = Game.start(replace(make_rules("classic", ["auto-setup"]), map=ref),
+                          [Seat("Ann", 0), Seat("Computer", 1, "normal"), Seat("Bot", 2, "easy")], seed=11)
+        link = encode_share(game)
+    finally:
+        forget_board(ref)
+    page.goto("about:blank")
+    page.goto(site_url + "?debug=1#" + link)  # a new load: the kept map is held before the game opens
+    wait_ready(page)
+    if page.locator("#welcome-close").is_visible():
+        page.locator("#welcome-close").click()
+    assert page.locator("svg#board").get_attribute("data-board") == board["id"]
+    assert page.locator("[data-territory]").count() == 42
+    turns = 0
+    while turns < 2:
+        page.wait_for_selector("body[data-player='0'][data-phase='reinforce']", timeout=60_000)
+        if turns == 1:
+            shots(page, "maps-in-play")
+        play_my_turn(page)
+        turns += 1
+    page.wait_for_selector("body[data-player='0'][data-phase='reinforce']", timeout=60_000)
+    played = page.evaluate("window.riskGameCode()")
+    assert not page.errors, page.errors
+
+    page.reload()
+    wait_ready(page)
+    assert page.locator("svg#board").get_attribute("data-board") == board["id"]  # the game opens on the map
+    assert page.evaluate("window.riskGameCode()") == played
+    assert body(page, "data-player") == "0" and body(page, "data-phase") == "reinforce"
+    page.locator("#menu").click()
+    page.locator("#home-maps").click()
+    assert page.locator("#maps-list .map-entry").get_attribute("data-map") == ref
+    assert not page.errors, page.errors
