@@ -302,7 +302,10 @@ class BoardShelf:
                     forget_board(held)
                     raise ValueError("it is not the map its name says")
             except Exception as error:  # any stored text, from any release: never fatal
-                why = str(error) if isinstance(error, ValueError) else type(error).__name__
+                if isinstance(error, ImportError):  # the validator's code did not come (offline, not cached yet)
+                    why = words.MAP_READER_MISSING
+                else:
+                    why = str(error) if isinstance(error, ValueError) else type(error).__name__
                 self.problems[ref] = why[:200]
                 messages.append(words.map_damaged_text(entry.shown or ref, why[:200]))
                 kept.append(entry)

@@ -104,6 +104,7 @@ MAPS_KEEP = "Keep it"
 MAPS_READING = "Reading the map\u2026"
 MAPS_PREVIEW = "Outline of"  # a preview's name for a screen reader: "Outline of Tiny World"
 MAPS_NEW_NAME = "New name"
+MAP_READER_MISSING = "the code that checks maps could not be loaded: it comes over the network the first time"
 MAPS_UNFETCHABLE = ("The map reader could not be loaded: it comes over the network the first time it is used here, "
                     "and the network is not there. Try again online.")
 SHELF_FULL = ("The browser's storage for this page is full: the map was not kept. Delete some saved games or maps "

@@ -246,3 +246,29 @@ def test_two_copies_of_the_site_keep_their_boards_apart() -> None:
     BoardShelf(backend, keys=Keys.for_path("/a/")).keep(tiny())
     assert BoardShelf(backend, keys=Keys.for_path("/b/")).entries() == []
     assert len(BoardShelf(backend, keys=Keys.for_path("/a/index.html")).entries()) == 1
+
+
+def test_a_browser_with_no_maps_never_loads_the_validator(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "risk.boardfile", None)  # any import of it now fails
+    shelf = BoardShelf(MemoryBackend())
+    assert shelf.restore() == [] and shelf.entries() == [] and kept_boards() == []
+
+
+def test_kept_maps_whose_checking_code_cannot_be_loaded_say_so_and_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from risk import boardfile
+
+    backend = MemoryBackend()
+    ref = BoardShelf(backend).keep(tiny())
+    forget_board(ref)
+    stored = dict(backend.data)
+    monkeypatch.setitem(sys.modules, "risk.boardfile", None)  # offline, its archive not cached yet
+    again = BoardShelf(backend)
+    [message] = again.restore()
+    assert "could not be loaded" in message and again.entry(ref).problem  # type: ignore[union-attr]
+    assert backend.data == stored  # left as it is: the next visit online holds it
+    monkeypatch.setitem(sys.modules, "risk.boardfile", boardfile)  # online again
+    assert BoardShelf(backend).restore() == [] and load_board(ref).size == 6

@@ -240,3 +240,15 @@ def test_read_map_takes_a_board_file_a_zip_or_a_dominations_files() -> None:
     assert read_map(list(files.items())).board == import_map(files).board
     with pytest.raises(ValueError, match="not a map"):
         read_map([])
+
+
+def test_a_map_kept_in_another_tab_is_held_and_listed_here(mount) -> None:  # type: ignore[no-untyped-def]
+    backend = MemoryBackend()
+    doc, _page, panel, _browser = open_maps(mount, backend)
+    other_tab = BoardShelf(backend, clock=lambda: 80.0)
+    ref = other_tab.keep(import_map(tiny_files()).board)
+    forget_board(ref)  # this tab's Python holds nothing yet
+    panel.on_storage("risk/.prefs")  # another key: nothing to do
+    assert listed(doc) == []
+    panel.on_storage(panel.shelf.index_key)
+    assert listed(doc) == ["Tiny World"] and load_board(ref).size == 9
