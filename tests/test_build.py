@@ -258,6 +258,7 @@ def test_the_game_code_a_classic_game_never_runs_is_set_apart() -> None:
     later = [name for name, archive in where.items() if archive == build.APP_MORE]
     tools = [name for name, archive in where.items() if archive == build.APP_TOOLS]
     assert "risk/rules/castle/flow.py" in later and "risk_ui/revised_view.py" in later
+    assert "risk_ui/maps_page.py" in later  # imported the first time the Maps page shows
     assert "risk/codec/editions.py" in later  # only the editions' codecs use it
     assert "risk/auto_setup.py" in later  # only the Revised and Castle setups use it
     # A new world is made and drawn offline after the first visit: the generator, the board files' checking and

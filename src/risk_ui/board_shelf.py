@@ -291,6 +291,9 @@ class BoardShelf:
                 messages.append(words.map_lost_text(entry.shown or ref))
                 changed = True
                 continue
+            if entry.name and _held(ref):  # held already (restored before, or kept in this tab): not read again
+                kept.append(entry)
+                continue
             try:
                 data = json.loads(raw)
                 if not isinstance(data, dict):

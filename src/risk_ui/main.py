@@ -13,7 +13,7 @@ import json  # noqa: E402
 import secrets  # noqa: E402
 from typing import Any  # noqa: E402
 
-from risk_ui import board_shelf, boot, bots, dom, maps_page, new_world, odds_view, record, saves_panel  # noqa: E402
+from risk_ui import board_shelf, boot, bots, dom, new_world, odds_view, record, saves_panel, words  # noqa: E402
 from risk_ui.scenarios import initial_controller, parse_query  # noqa: E402
 
 
@@ -46,6 +46,26 @@ def _expose_test_hooks(page: dom.Page) -> None:
     dom.expose("riskGrace", bots.set_grace)  # how long a bot waits while Undo is offered (0: none)
 
 
+_maps_mounted: list[bool] = []
+
+
+def _maps_page(page: dom.Page, saves: Any) -> None:
+    """The first screen's Maps page, mounted the first time it shows: its code (risk_ui.maps_page) is in the
+    archive of code a classic game never runs, so that the page starts with no more bytes than before."""
+    ui = page.controller.ui
+    if _maps_mounted or not (ui.home and ui.home_page == "maps"):
+        return
+    from pyscript import document  # type: ignore[import-not-found]
+
+    try:
+        from risk_ui import maps_page
+    except ImportError:  # offline before the archive was cached: the page says so, and tries again next time
+        document.getElementById("maps-message").textContent = words.MAPS_UNFETCHABLE
+        return
+    _maps_mounted.append(True)
+    maps_page.connect(page, saves)
+
+
 async def main() -> None:
     """Build the game from the address, draw it, and say the page is ready."""
     options = parse_query(dom.page_query())
@@ -66,7 +86,7 @@ async def main() -> None:
     controller.coach.eligible = controller.ui.home  # the guided first turn is offered on a plain visit
     page = dom.connect(controller, _random_seed, board_file=new_world.held_board_file)
     saves_panel.connect(page, session)
-    maps_page.connect(page, session.saves)  # the first screen's Maps page: the maps kept here, and import
+    page.after_render.append(lambda: _maps_page(page, session.saves))  # the maps kept here, and import
     bots.start(page)
     record.start(page)  # a long record's log search, statistics and dice check, read in slices
     odds_view.start(page)  # the odds of the chosen attack, worked out in slices
