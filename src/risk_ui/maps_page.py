@@ -255,9 +255,11 @@ class MapsPanel:
         await asyncio.sleep(0)  # the words show before the tracing takes its second
         try:
             files = await self.browser.read_files(element)
+        except Exception as error:  # the browser could not read them (moved, unreadable)
+            self.message, self.error = words.map_unread_text(words.error_text(error)), True
+        else:
             self.keep(files)
-        finally:
-            self.refresh()
+        self.refresh()
 
     def keep(self, files: Sequence[tuple[str, bytes]]) -> str:
         """Read and keep a map from files; its reference, or "" with the reason in :attr:`message`."""
@@ -273,6 +275,9 @@ class MapsPanel:
             return ""
         except (ValueError, RecursionError) as error:  # the importer's or the validator's sentence
             self.message, self.error = str(error), True
+            return ""
+        except Exception as error:  # a fault of the importer's own: said, and nothing kept
+            self.message, self.error = words.map_unread_text(words.error_text(error)), True
             return ""
         entry = self.shelf.entry(ref)
         shown = entry.shown if entry else ref

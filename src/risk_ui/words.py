@@ -157,6 +157,11 @@ def map_exported_text(title: str, file: str) -> str:
     return f"The map \u201c{title}\u201d is in the file {file}: import it in another browser to play on it there."
 
 
+def map_unread_text(why: str) -> str:
+    """Files that could not be read into a map for a reason of the page's own (not the map's)."""
+    return f"The map could not be read ({why}); nothing was kept."
+
+
 def map_deleted_text(title: str) -> str:
     return f"The map \u201c{title}\u201d was deleted from this browser."
 

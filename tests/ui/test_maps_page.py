@@ -252,3 +252,15 @@ def test_a_map_kept_in_another_tab_is_held_and_listed_here(mount) -> None:  # ty
     assert listed(doc) == []
     panel.on_storage(panel.shelf.index_key)
     assert listed(doc) == ["Tiny World"] and load_board(ref).size == 9
+
+
+def test_files_the_browser_cannot_read_are_said_and_nothing_is_kept(mount) -> None:  # type: ignore[no-untyped-def]
+    doc, _page, panel, browser = open_maps(mount)
+
+    async def unreadable(element: Any) -> list[tuple[str, bytes]]:
+        raise OSError("NotReadableError: the file was moved")
+
+    browser.read_files = unreadable  # type: ignore[method-assign]
+    asyncio.run(panel.import_files(doc.getElementById("maps-import")))
+    assert message(doc).startswith("The map could not be read (OSError: NotReadableError")
+    assert listed(doc) == [] and panel.shelf.entries() == []
