@@ -276,10 +276,12 @@ class BoardShelf:
         messages: list[str] = []
         listed = {e.ref: e for e in self.entries()}
         order = list(listed)
+        found: set[str] = set()  # boards whose entry was lost
         for key in names:  # a board whose entry is gone from the list (or a list that does not read)
             ref = self._ref_of(key)
             if ref not in listed:
-                listed[ref] = ShelfEntry(ref, "", "", 0, 0, self.clock())
+                listed[ref] = ShelfEntry(ref, ref, "", 0, 0, self.clock())  # named by its file, once read
+                found.add(ref)
                 order.append(ref)
         changed = items is None or len(order) != len(self.entries())
         self.problems = {}
@@ -288,10 +290,10 @@ class BoardShelf:
             entry = listed[ref]
             raw = self.backend.get(self.key(ref))
             if raw is None:
-                messages.append(words.map_lost_text(entry.shown or ref))
+                messages.append(words.map_lost_text(entry.shown))
                 changed = True
                 continue
-            if entry.name and _held(ref):  # held already (restored before, or kept in this tab): not read again
+            if ref not in found and _held(ref):  # held already (restored before, or kept in this tab)
                 kept.append(entry)
                 continue
             try:
@@ -299,21 +301,21 @@ class BoardShelf:
                 if not isinstance(data, dict):
                     raise ValueError("it is not a board file")
                 from risk.board import register_board
+                from risk.boardfile import content_hash
 
-                held = register_board(data)
-                if held != ref:
-                    forget_board(held)
+                if IMPORTED + content_hash(data) != ref:
                     raise ValueError("it is not the map its name says")
+                register_board(data)
             except Exception as error:  # any stored text, from any release: never fatal
                 if isinstance(error, ImportError):  # the validator's code did not come (offline, not cached yet)
                     why = words.MAP_READER_MISSING
                 else:
                     why = str(error) if isinstance(error, ValueError) else type(error).__name__
                 self.problems[ref] = why[:200]
-                messages.append(words.map_damaged_text(entry.shown or ref, why[:200]))
+                messages.append(words.map_damaged_text(entry.shown, why[:200]))
                 kept.append(entry)
                 continue
-            if not entry.name:  # found again: described from its file
+            if ref in found:  # described from its file
                 entry = _describe(ref, data, entry.date, entry.title)
             kept.append(entry)
         if changed:
