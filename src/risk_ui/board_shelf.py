@@ -346,17 +346,6 @@ def kept_boards() -> list[tuple[str, str]]:
     return [(e.ref, e.shown) for e in _shelf.entries() if not e.problem]
 
 
-def held_board_file(ref: str) -> Mapping[str, Any] | None:
-    """The board file of a board the engine holds beside the shipped ones (an imported board, a generated
-    world), or None: the page's seam for drawing a game's map (:func:`risk_ui.dom.load_drawing`)."""
-    from risk.board import board_file
-
-    try:
-        return board_file(ref)
-    except ValueError:
-        return None
-
-
 def open_in_page() -> BoardShelf:
     """The page's shelf over ``localStorage`` (the saves' keys), restored, installed: called before the saved
     games resume, so that a game on a kept board opens."""
@@ -373,5 +362,5 @@ def open_in_page() -> BoardShelf:
     return shelf
 
 
-__all__ = ["BoardShelf", "MemoryBackend", "ShelfEntry", "ShelfFull", "board_of_link", "held_board_file",
-           "install", "kept_boards", "open_in_page", "page_shelf"]
+__all__ = ["BoardShelf", "MemoryBackend", "ShelfEntry", "ShelfFull", "board_of_link", "install", "kept_boards",
+           "open_in_page", "page_shelf"]

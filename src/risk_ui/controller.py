@@ -484,7 +484,10 @@ class Controller:
 
     def play_on_board(self, ref: str) -> None:
         """The Maps page's "Play on this map": the new-game dialog opens with board ``ref`` chosen (its
-        ``ng-board`` field, docs/boards.md's reference)."""
+        ``ng-board`` field, docs/boards.md's reference), in the classic game if the edition chosen last plays on
+        its own board only."""
+        if not edition_any_board(self.ui.dialog_edition):
+            self.set_field("ng-edition", DEFAULT_SETTINGS.edition)
         self.set_field("ng-board", ref)
         self.command("open-dialog")
 

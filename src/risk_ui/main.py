@@ -79,6 +79,7 @@ async def main() -> None:
         boot.background(on_demand.mount_cached("editions"))
     controller = initial_controller(options, _random_seed)
     board_shelf.open_in_page()  # the maps kept in this browser, held before a saved game on one is resumed
+    controller.kept_boards = board_shelf.kept_boards  # the new-game dialog offers them
     session = saves_panel.resume(controller, fresh=fresh)
     # A plain visit opens on the first screen; a link (the game in the address) or a test's query goes
     # straight to the game.

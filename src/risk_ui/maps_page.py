@@ -216,6 +216,14 @@ class MapsPanel:
             self.message = ""
             self.page.controller.play_on_board(ref)
             self.page.render()
+            # The dialog's radios of this map and of the edition chosen are checked (the view writes the kept maps'
+            # radios once, as they are listed, so that moving among them keeps the keyboard's focus, and leaves the
+            # editions' to the person).
+            edition = self.page.controller.ui.dialog_edition
+            for name, value in (("ng-edition", edition), ("ng-board", ref)):
+                for radio in self.document.querySelectorAll(f'input[name="{name}"]'):
+                    if str(radio.getAttribute("value")) == value:
+                        radio.checked = True
         elif action == "rename":
             field = self.document.getElementById(f"map-rename-{ref.partition(':')[2]}")
             try:

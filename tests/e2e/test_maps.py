@@ -1,19 +1,18 @@
 """A Domination map imported in Chromium from files on disk, played against the computer, and still there after a
 reload (issue #24, parts 1 and 3).
 
-One browser context (its own storage) for the whole module: the test writes the project's map of Domination's
-usual size (tests/engine/domination_maps.py: 677 x 425 pixels, 42 countries with wavy borders; its .map and GIF
-index image) into a folder, picks the files in the first screen's Maps page (the page reads and traces them in
-Pyodide, and must make the very board CPython makes: the same content hash), opens a game on it against two
-computer players by a link made here, plays two turns, reloads, and finds the map listed and the game on the
-table. Screenshots of the Maps page and of the board in play at 390x844, 844x390 and 1440x900: maps-page-*.png,
-maps-in-play-*.png.
+One browser context (its own storage) for the whole module: the test writes the
+project's map of Domination's usual size (tests/engine/domination_maps.py: 677 x 425 pixels, 42 countries with wavy
+borders; its .map and GIF index image) into a folder, picks the files in the first screen's Maps page (the page
+reads and traces them in Pyodide, and must make the very board CPython makes: the same content hash), starts a game
+on it against two computer players from its "Play on this map" (the new-game dialog opens with the map chosen),
+plays two turns, reloads, and finds the game on the table on the map, and the map listed. Screenshots of the Maps
+page and of the board in play at 390x844, 844x390 and 1440x900: maps-page-*.png, maps-in-play-*.png.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +20,9 @@ import pytest
 
 from e2e.screens import shoot
 from engine.domination_maps import encode_gif, world_index, world_map_text
-from risk.board import IMPORTED, forget_board, register_board
+from risk.board import IMPORTED
 from risk.boardfile import content_hash
-from risk.codec import encode_share
-from risk.game import Game, Seat
 from risk.importers.domination import import_map
-from risk.rules import make_rules
 from risk_ui.words import END_TURN_AGAIN
 
 READY = "html[data-ready='true']"
@@ -95,19 +91,13 @@ def test_a_map_imported_from_files_plays_against_the_computer_and_stays_after_a_
     assert "kept in this browser" in page.locator("#maps-message").inner_text()
     shots(page, "maps-page")
 
-    # A game on it against the computer, opened by a link (the new-game dialog's board choice is another's part).
-    register_board(board)
-    try:
-        game = Game.start(replace(make_rules("classic", ["auto-setup"]), map=ref),
-                          [Seat("Ann", 0), Seat("Computer", 1, "normal"), Seat("Bot", 2, "easy")], seed=11)
-        link = encode_share(game)
-    finally:
-        forget_board(ref)
-    page.goto("about:blank")
-    page.goto(site_url + "?debug=1#" + link)  # a new load: the kept map is held before the game opens
-    wait_ready(page)
-    if page.locator("#welcome-close").is_visible():
-        page.locator("#welcome-close").click()
+    # A game on it against two computer players, from the map's "Play on this map" and the new-game dialog.
+    page.locator(f'#maps-list [data-map-action="play"][data-map="{ref}"]').click()
+    assert page.locator("#new-game-dialog").is_visible()
+    assert page.locator(f'input[name="ng-board"][value="{ref}"]').is_checked()
+    page.locator("#ng-controller-1").select_option("normal")
+    page.locator("#ng-controller-2").select_option("easy")
+    page.get_by_role("button", name="Start game").click()
     assert page.locator("svg#board").get_attribute("data-board") == board["id"]
     assert page.locator("[data-territory]").count() == 42
     turns = 0

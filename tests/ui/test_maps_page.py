@@ -21,7 +21,7 @@ from risk.boardfile import content_hash
 from risk.game import Game, Seat
 from risk.importers.domination import import_map
 from risk.rules import make_rules
-from risk_ui import words
+from risk_ui import board_shelf, words
 from risk_ui.board_shelf import BoardShelf
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from risk_ui.maps_page import MapsPanel, preview_svg, read_map
@@ -214,16 +214,35 @@ def test_a_map_no_game_is_on_is_deleted_after_a_second_press(mount) -> None:  # 
     assert listed(doc) == []
 
 
-def test_play_on_this_map_opens_the_new_game_dialog_with_the_map_chosen(mount) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("last_edition", ["classic", "castle"])
+def test_play_on_this_map_opens_the_new_game_dialog_with_the_map_chosen_and_starts_on_it(
+        mount, last_edition: str) -> None:  # type: ignore[no-untyped-def]
     doc, page, panel, browser = open_maps(mount)
-    choose(doc, panel, browser, tiny_files())
-    fields: list[tuple[str, str]] = []
     controller = page.controller
-    original = controller.set_field
-    controller.set_field = lambda name, value: (fields.append((name, value)), original(name, value))  # type: ignore[method-assign]
-    press(doc, "play", TINY_REF)
-    assert controller.ui.dialog_open
-    assert ("ng-board", TINY_REF) in fields  # the dialog's board field (the new-game dialog's "board" key)
+    board_shelf.install(panel.shelf)
+    controller.kept_boards = board_shelf.kept_boards  # as main.py gives the dialog the kept maps
+    try:
+        if last_edition != "classic":  # the dialog was last used for an edition that plays on its own board only
+            doc.click(doc.getElementById("new-game"))
+            radio = doc.querySelector(f'input[name="ng-edition"][value="{last_edition}"]')
+            radio.checked = True
+            doc.dispatch(radio, "change")
+            doc.click(doc.getElementById("ng-cancel"))
+            controller.command("home-page", "maps")
+            page.render()
+        choose(doc, panel, browser, tiny_files())
+        press(doc, "play", TINY_REF)
+        assert doc.getElementById("new-game-dialog").open
+        assert controller.ui.dialog_board.board == TINY_REF and controller.ui.dialog_edition == "classic"
+        assert not doc.getElementById("ng-board").hidden
+        [chosen] = [r for r in doc.querySelectorAll('input[name="ng-board"]') if r.checked]
+        assert chosen.getAttribute("value") == TINY_REF
+        doc.click(doc.getElementById("ng-start"))
+        assert not doc.getElementById("new-game-dialog").open, doc.getElementById("ng-error").textContent
+        assert controller.state.rules.map == TINY_REF and controller.state.board.name == "Tiny World"
+        assert not controller.ui.home  # the game on the map is on the table
+    finally:
+        board_shelf.install(None)
 
 
 def test_the_preview_draws_outlines_only_escaped() -> None:
