@@ -470,3 +470,52 @@ def _show(value: object) -> str:
 def _kind(value: object) -> str:
     return {dict: "an object", list: "a list", str: "text", bool: "true or false", type(None): "null"}.get(
         type(value), "a number")
+
+
+# -- a game with its board ------------------------------------------------------------------------------------
+
+GAME_WITH_BOARD = "risk game with board"  # the "kind" of a file holding a game and the board it is played on
+GAME_WITH_BOARD_VERSION = 1  # the version of that file this version of the game writes and reads
+
+
+def is_game_with_board(data: object) -> bool:
+    """Whether parsed JSON is a game-with-board file (docs/boards.md) rather than a board file.
+
+    >>> is_game_with_board({"kind": "risk game with board"}), is_game_with_board({"format": 1})
+    (True, False)
+    """
+    return isinstance(data, dict) and data.get("kind") == GAME_WITH_BOARD
+
+
+def game_with_board(code: str, board: Mapping[str, object]) -> str:
+    """The text of a game-with-board file: the game's code (a replay code, the whole game) and the whole board file
+    it is played on (drawing included), so that whoever imports it gets the map and the game in one go."""
+    data = {"kind": GAME_WITH_BOARD, "version": GAME_WITH_BOARD_VERSION, "game": code, "board": dict(board)}
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n"
+
+
+def read_game_with_board(data: object, what: str = "the file") -> tuple[str, dict[str, object]]:
+    """The game's code and the board file of a parsed game-with-board file, the board checked by :func:`validate`;
+    a :class:`BoardFileError` naming ``what`` and the problem for a file that is not a good one.
+
+    >>> read_game_with_board({"kind": "risk game with board", "version": 2})
+    Traceback (most recent call last):
+        ...
+    risk.boardfile.BoardFileError: the file: made by a newer version of the game (version 2; this version reads 1)
+    """
+    if not is_game_with_board(data):
+        raise BoardFileError(f"{what}: not a game with its board")
+    assert isinstance(data, dict)
+    version = data.get("version")
+    if not _is_int(version) or version < 1:
+        raise BoardFileError(f"{what}: version must be a whole number (1), not {_show(version)}")
+    if version > GAME_WITH_BOARD_VERSION:
+        raise BoardFileError(f"{what}: made by a newer version of the game (version {version}; this version reads "
+                             f"{GAME_WITH_BOARD_VERSION})")
+    code, board = data.get("game"), data.get("board")
+    if not isinstance(code, str) or not code.strip():
+        raise BoardFileError(f"{what}: game: the game's code is missing")
+    if not isinstance(board, dict):
+        raise BoardFileError(f"{what}: board: must be a board file (a JSON object), not {_kind(board)}")
+    validate(board)
+    return code.strip(), board

@@ -207,7 +207,7 @@ def home_html() -> str:
         + '<p id="home-continue-text" class="home-note" hidden></p>'
         '<div id="home-saves" class="home-saves"></div>'
         f'<label class="home-import">{escape(words.IMPORT_SAVE)} '
-        '<input type="file" id="home-import" accept=".txt,text/plain"></label>'
+        '<input type="file" id="home-import" accept=".txt,text/plain,.json,application/json"></label>'
         '<p id="home-import-message" class="home-note" role="status"></p>'
         '<h2>New game</h2><div class="home-new">'
         + _button("quick-start", "Play against the computer", element_id="quick-computer", arg="computer",

@@ -15,19 +15,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 from typing import Any, Protocol
 
 from risk import codec
 from risk.actions import EndTurn
+from risk.board import IMPORTED, board_file, load_board, register_board
 from risk.codec import (
     SHARE_SEPARATOR,
+    BoardNotHeld,
     CannotEncode,
     CodecError,
     ReplayCoder,
     decode_share,
     encode_game,
+    encode_replay,
     encode_share,
     fit_name,
     replay_length,
@@ -51,6 +56,26 @@ DELETED = ("This game's save was deleted in another tab or window: the game stay
            "again at the next move.")
 NOTHING_TO_UNDO = ("Nothing to undo: a roll of the dice, a reshuffle of the cards and the next player's "
                    "moves are final.")
+
+
+# A board file kept in this browser (validated, stored, registered), its reference returned: the shelf's keep
+# (risk_ui.board_shelf), or, without one, risk.board.register_board (held for this visit only).
+Keep = Callable[[dict[str, object]], str]
+# What a game waiting for its map came as: a link (the address), a save file imported, a saved game of the list.
+LINK, SAVE_FILE, SAVED_GAME = "link", "save file", "saved game"
+
+
+@dataclass(frozen=True)
+class WantedBoard:
+    """A game on an imported map this browser does not hold, waiting on the first screen until the map is kept:
+    the map's reference (``imported:HASH``) and name, what the game came as (:data:`LINK`, :data:`SAVE_FILE` or
+    :data:`SAVED_GAME`) and what opens it then (the link's code, the file's text, the save's id)."""
+
+    ref: str
+    name: str
+    kind: str
+    code: str
+    file_name: str = ""
 
 
 class Renders(Protocol):
@@ -77,6 +102,7 @@ class Session:
         self.full = False  # the last save did not fit: the player is asked to make room
         self.unsaved = ""  # why the game on the table cannot be saved (no code can hold it), or ""
         self.link = ""  # the link code of the game on the table (its present moment)
+        self.wanted: WantedBoard | None = None  # a game waiting for its map (the first screen says which)
         # What was saved last: the game (held, so no other game can take its id), its moment and viewer.
         self._saved: tuple[Game | None, int, int, int] = (None, -1, -1, -2)
         self._saved_count = 0  # actions in the game when it was last written
@@ -177,6 +203,9 @@ class Session:
         on, else as a new one; on a damaged link say why and change nothing."""
         try:
             game, problem = decode_share(code, self.saves.held)
+        except BoardNotHeld as missing:  # the link waits for its map (the address keeps it)
+            self.wait_for_board(controller, WantedBoard(missing.ref, missing.name, LINK, code))
+            return False
         except CodecError as error:
             self.say(str(error))
             controller.ui.notice, controller.ui.error = self.message, True
@@ -194,6 +223,7 @@ class Session:
                 controller.ui.notice, controller.ui.error = self.message, False
                 return True
         controller.load(game)  # first: a new save's id names this game's seed (see Saves.continued_by)
+        self.wanted = None
         if not save_id:
             carried_on = self.saves.continued_by(game) if game.history else None
             save_id = carried_on.id if carried_on is not None else self._fresh_id()
@@ -227,9 +257,13 @@ class Session:
         """Put a save on the table (claiming its revision); on a save that cannot be read, say why."""
         try:
             loaded = self.saves.read(save_id, claim=True)
+        except BoardNotHeld as missing:  # a saved game on a map this browser no longer holds: it waits for it
+            self.wait_for_board(controller, WantedBoard(missing.ref, missing.name, SAVED_GAME, save_id))
+            return False
         except CodecError as error:
             self.say(str(error))
             return False
+        self.wanted = None
         entry = self.saves.entry(save_id)
         dialog = controller.ui.dialog_open
         controller.load(loaded.game, entry.viewer if entry and not loaded.problem else -1)
@@ -247,6 +281,70 @@ class Session:
         if entry is not None and not loaded.problem:
             self.link, self._present = entry.link, (controller.game, *_moment(controller))
         return True
+
+    # -- a game on a map this browser does not hold -------------------------------------------------
+
+    def wait_for_board(self, controller: Controller, wanted: WantedBoard) -> None:
+        """Keep a game whose map is missing waiting: the first screen says which map to import (the address and
+        the game on the table stay as they are) and :meth:`board_kept` opens it once that map is kept."""
+        self.wanted = wanted
+        controller.ui.home = True
+
+    def board_kept(self, controller: Controller, ref: str) -> str:
+        """A map was kept (``ref``): open the game waiting for it, if this is its map; what to tell the player."""
+        name, wanted = load_board(ref).name, self.wanted
+        if wanted is None:
+            return words.board_kept_text(name)
+        if ref != wanted.ref:  # kept anyway (the player chose it), and the game still waits
+            return words.board_differs_text(name, wanted.name)
+        self.wanted = None
+        self.message = ""
+        if wanted.kind == LINK:
+            opened = self.open_link(controller, wanted.code)
+        elif wanted.kind == SAVE_FILE:
+            opened = self.load(controller, self.saves.import_code(wanted.code, wanted.file_name).id)
+        else:
+            opened = self.load(controller, wanted.code)
+        controller.ui.home = not opened
+        return f"{words.board_kept_text(name)} {self.message}".strip()
+
+    def import_file(self, controller: Controller, file_name: str, text: str, keep: Keep) -> str:
+        """A file chosen with Import (on the first screen, in Saved games, or the missing map's own): a save
+        file goes in the list (or waits for its map); a board file is kept (and opens the game waiting for it);
+        a game-with-board file keeps its map and opens its game. What to tell the player; a ``ValueError``
+        (a :class:`~risk.codec.CodecError`, a board file's error) saying what is wrong, and nothing changed."""
+        name = name_of_file(file_name)
+        if text.lstrip().startswith("{"):
+            return self._import_json(controller, file_name, text, keep)
+        try:
+            entry = self.saves.import_code(text, name)
+        except BoardNotHeld as missing:  # the file waits for its map
+            self.wait_for_board(controller, WantedBoard(missing.ref, missing.name, SAVE_FILE, text, name))
+            return ""
+        return f'The save file is in the list as "{entry.title}": press Load to play it.'
+
+    def _import_json(self, controller: Controller, file_name: str, text: str, keep: Keep) -> str:
+        from risk import boardfile  # only a page given a board's file needs it
+
+        what = f"the file {file_name}" if file_name else "the file"
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        if not boardfile.is_game_with_board(data):
+            return self.board_kept(controller, keep(boardfile.loads(text, what)))
+        code, board = boardfile.read_game_with_board(data, what)
+        ref = keep(board)
+        if self.wanted is not None and self.wanted.ref == ref:  # the map a game waits for: that game opens
+            return self.board_kept(controller, ref)
+        try:
+            entry = self.saves.import_code(code, name_of_file(file_name))
+        except BoardNotHeld:
+            raise CodecError(words.board_file_wrong_text("its game is not played on the map it holds.")) from None
+        self.message = ""
+        controller.ui.home = not self.load(controller, entry.id)
+        said = words.game_with_board_text(load_board(ref).name, entry.title)
+        return f"{said} {self.message}".strip()
 
     # -- after each action ------------------------------------------------------------------------
 
@@ -564,11 +662,29 @@ def panel_html() -> str:
         '<div class="saves-buttons">'
         '<button type="button" id="undo" data-save-action="undo">Undo</button>'
         '<button type="button" id="send-turn" data-save-action="send">Send this turn</button>'
-        '<button type="button" id="send-whole" data-save-action="send-whole">Send with the whole game</button></div>'
+        '<button type="button" id="send-whole" data-save-action="send-whole">Send with the whole game</button>'
+        f'<button type="button" id="send-board" data-save-action="send-board" hidden>'
+        f'{escape(words.SEND_WITH_BOARD)}</button></div>'
         '<p id="saves-message" class="message" role="alert"></p>'
         '<details id="saves-details"><summary>Saved games</summary><ul id="saves-list" class="saves-list"></ul>'
         f'<label class="saves-import">{escape(words.IMPORT_SAVE)} '
-        '<input type="file" id="saves-import" accept=".txt,text/plain"></label></details></section>')
+        f'<input type="file" id="saves-import" accept="{IMPORT_ACCEPTS}"></label></details></section>')
+
+
+IMPORT_ACCEPTS = ".txt,text/plain,.json,application/json"  # a save file, a board file, a game-with-board file
+
+
+def board_wanted_html() -> str:
+    """The first screen's word on a game waiting for its map (filled in and shown while one waits): what to
+    import, and the button opening the file picker."""
+    return (
+        '<section id="board-wanted" class="board-wanted" aria-labelledby="board-wanted-title" hidden>'
+        f'<h2 id="board-wanted-title">{escape(words.BOARD_WANTED_TITLE)}</h2>'
+        '<p id="board-wanted-text"></p>'
+        f'<label class="board-wanted-import">{escape(words.BOARD_WANTED_IMPORT)} '
+        f'<input type="file" id="board-wanted-import" accept="{IMPORT_ACCEPTS}"></label>'
+        f'<p class="home-note">{escape(words.BOARD_WANTED_FILES.capitalize())}.</p>'
+        '<p id="board-wanted-message" class="message" role="status"></p></section>')
 
 
 def entry_html(entry: SaveEntry, current: bool) -> str:
@@ -665,8 +781,9 @@ class SavesPanel:
 
     def __init__(self, document: Any, page: Renders, session: Session, browser: Browser, *,
                  proxy: Callable[[Callable[..., Any]], Any] = lambda f: f,
-                 is_none: Callable[[Any], bool] = lambda v: v is None) -> None:
+                 is_none: Callable[[Any], bool] = lambda v: v is None, keep: Keep = register_board) -> None:
         self.document = document
+        self.keep = keep  # how a board file imported here is kept (the shelf's, else for this visit)
         self.page = page
         self.session = session
         self.browser = browser
@@ -699,6 +816,12 @@ class SavesPanel:
         home = doc.getElementById("home-saves")
         if not self._none(home):
             self._listen(home, "click", self.on_click)
+        home_box = doc.querySelector("#home .home-box")
+        if not self._none(home_box):  # a game waiting for its map is said at the top of the first screen
+            wanted = doc.createElement("div")
+            wanted.innerHTML = board_wanted_html()
+            home_box.insertBefore(wanted, home_box.firstChild)
+            self._listen(doc.getElementById("board-wanted-import"), "change", self.on_import)
         box = doc.querySelector("#handoff .overlay-box")
         if not self._none(box):
             # The player who just ended can take it back while the next one has not taken the device.
@@ -785,6 +908,8 @@ class SavesPanel:
         elif action in ("send", "send-whole"):
             self._spawn(self._send(whole=action == "send-whole"))
             return
+        elif action == "send-board":
+            self._send_board()
         elif action == "load":
             session.load(controller, save_id)
         elif action == "rename":
@@ -841,22 +966,45 @@ class SavesPanel:
         self.page.render()  # the receiver's hand-off here now asks first (Session.unclaim)
         self.refresh()
 
+    def _send_board(self) -> None:
+        """"Send with the board": download one file with the game (its replay code, the whole game) and the whole
+        board file it is played on (docs/boards.md, "A game with its board")."""
+        from risk import boardfile  # only a game on an imported board needs it
+
+        session, controller = self.session, self.page.controller
+        game = controller.game
+        try:
+            code = encode_replay(game, check=False)
+        except ValueError:  # a game the replay code cannot hold still goes as its present moment
+            try:
+                code = session.present(controller)
+            except CannotEncode as error:
+                session.message = cannot_save_text(str(error))
+                return
+        board = board_file(game.rules.map)
+        entry = session.saves.entry(session.save_id)
+        title = entry.title if entry else ", ".join(s.name for s in game.seats)
+        base = "".join(c if c.isalnum() else "-" for c in title).strip("-")[:40] or "game"
+        name = f"risk-{base}-with-map.json"
+        self.browser.download(name, boardfile.game_with_board(code, board))
+        session.message = words.sent_with_board_text(name, str(board.get("name", "")))
+
     def on_import(self, event: Any) -> None:
-        """A save file chosen: read it and add it to the list."""
+        """A file chosen with Import (a save file, a board file, a game-with-board file): read it and take it."""
         self._spawn(self._import(event.target))
 
     async def _import(self, element: Any) -> None:
         session = self.session
         try:
             file_name, text = await self.browser.read_file(element)
-            entry = session.saves.import_code(text, name_of_file(file_name))
-        except CodecError as error:
-            session.message = str(error)
+            session.message = session.import_file(self.page.controller, file_name, text, self.keep)
         except (StorageFull, storage.QuotaExceeded):
             session.message = storage.FULL_MESSAGE
-        else:
-            session.message = f'The save file is in the list as "{entry.title}": press Load to play it.'
-        self._set("home-import-message", "text", session.message, lambda e, v: setattr(e, "textContent", v))
+        except ValueError as error:  # a damaged save file, a board file the validator refuses (said by name)
+            session.message = str(error)
+        for ident in ("home-import-message", "board-wanted-message"):
+            self._set(ident, "text", session.message, lambda e, v: setattr(e, "textContent", v))
+        self.page.render()
         self.refresh()
 
     def _spawn(self, work: Any) -> None:
@@ -890,6 +1038,9 @@ class SavesPanel:
         # A finished game goes too: whoever opens it sees the winner and can replay the whole game.
         self._set("send-turn", "text", "Send this game" if over else "Send this turn",
                   lambda e, v: setattr(e, "textContent", v))
+        self._set("send-board", "hidden", not controller.game.rules.map.startswith(IMPORTED),
+                  lambda e, v: setattr(e, "hidden", v))
+        self._refresh_wanted(controller)
         self._set("saves-message", "text", session.message, lambda e, v: setattr(e, "textContent", v))
         self._set("handoff-message", "text", session.message, lambda e, v: setattr(e, "textContent", v))
         if session.full and not self._full_shown:  # ask the player to make room: show the list
@@ -901,6 +1052,18 @@ class SavesPanel:
         self._set("saves-list", "list", html, lambda e, v: setattr(e, "innerHTML", v))
         self._refresh_home(controller)
         self._keep_prefs(controller)
+
+    def _refresh_wanted(self, controller: Controller) -> None:
+        """The first screen's word on a game waiting for its map; leaving the first screen lets that game go."""
+        session = self.session
+        if session.wanted is not None and not controller.ui.home:
+            session.wanted = None  # another game was chosen (Continue, a new game): the address follows it
+        wanted = session.wanted
+        text = words.board_wanted_text(wanted.name, wanted.kind) if wanted else ""
+        self._set("board-wanted", "hidden", wanted is None, lambda e, v: setattr(e, "hidden", v))
+        self._set("board-wanted-text", "text", text, lambda e, v: setattr(e, "textContent", v))
+        if wanted is None:
+            self._set("board-wanted-message", "text", "", lambda e, v: setattr(e, "textContent", v))
 
     def _refresh_home(self, controller: Controller) -> None:
         """The first screen: "Continue" when the game on the table is a saved one, and the other saves."""
@@ -970,7 +1133,7 @@ def name_of_file(file_name: str) -> str:
     ('Friday night', 'Imported')
     """
     stem = file_name.replace("\\", "/").rsplit("/", 1)[-1]
-    stem = stem[:-4] if stem.lower().endswith(".txt") else stem
+    stem = stem[:-4] if stem.lower().endswith(".txt") else stem[:-5] if stem.lower().endswith(".json") else stem
     stem = stem[5:] if stem.lower().startswith("risk-") else stem
     return " ".join(stem.replace("-", " ").replace("_", " ").split()) or "Imported"
 
@@ -1094,22 +1257,26 @@ def resume(controller: Controller, *, fresh: bool) -> Session:
     return session
 
 
-def connect(page: Renders, session: Session) -> SavesPanel:
+def connect(page: Renders, session: Session, keep: Keep = register_board) -> SavesPanel:
     """Mount the panel on the real page, autosave after every render, follow a link pasted in, and
-    follow the game when another tab or window plays it."""
+    follow the game when another tab or window plays it (``keep``: how an imported board file is kept)."""
     from pyscript import document, window  # type: ignore[import-not-found]
     from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
     panel = SavesPanel(document, page, session, PageBrowser(window, document, to_js), proxy=create_proxy,
-                       is_none=is_none)
+                       is_none=is_none, keep=keep)
+    if session.wanted is not None:  # the address's game waits for its map: the first screen says which
+        page.controller.ui.home = True
     panel.mount()
     page.after_render.append(panel.refresh)  # type: ignore[attr-defined]
+    if session.wanted is not None:
+        page.render()
 
     def on_hash(event: Any) -> None:
         code = str(window.location.hash).lstrip("#")
         if code and share_present(code) != session.link and session.open_link(page.controller, code):
             session.message = ""
-        page.controller.ui.home = False
+        page.controller.ui.home = session.wanted is not None  # a game waiting for its map: the first screen
         page.render()
 
     panel._listen(window, "hashchange", on_hash)

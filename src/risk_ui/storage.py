@@ -53,6 +53,7 @@ from typing import Any, Protocol
 from risk.actions import format_action, parse_action
 from risk.codec import (
     SHARE_SEPARATOR,
+    BoardNotHeld,
     CodecError,
     CorruptCode,
     UnknownVersion,
@@ -478,6 +479,8 @@ class Saves:
         if code:
             try:
                 game = decode_replay(code)
+            except BoardNotHeld:  # not damaged: a game on a map this browser does not hold (any more)
+                raise
             except CodecError:
                 damaged = True
         if game is not None:
@@ -693,6 +696,9 @@ class Saves:
             try:
                 game = decode_share(code)[0] if SHARE_SEPARATOR in code else decode_game(code)
             except CodecError as as_link:
+                for missing in (as_replay, as_link):
+                    if isinstance(missing, BoardNotHeld):  # a game on a map to import first (its name said)
+                        raise missing from None
                 raise import_problem(code, as_replay, as_link, link) from None
         now = self.clock()
         clean = fit_name(" ".join(name.split())) or "Imported"

@@ -449,3 +449,53 @@ COACH_END = ("End your turn (E). A capture this turn earns you a card. You could
 def coach_step_title(number: int, steps: int) -> str:
     """The bubble's heading: "Step 2 of 4"."""
     return f"Step {number} of {steps}"
+
+
+# A game on an imported map this browser does not hold (issue 24, part 4): the first screen says which map to import
+# and waits with the link (or save file) until a map of the same content is kept; "Send with the board" writes one
+# file with the game and its map (docs/boards.md, "A game with its board").
+BOARD_WANTED_TITLE = "A map to import first"
+BOARD_WANTED_IMPORT = "Import the map"
+BOARD_WANTED_FILES = ("a board file (.json), a game-with-board file (.json), or a Domination map (its .map with "
+                      "its .cards and pictures, or one .zip)")
+SEND_WITH_BOARD = "Send with the board"
+
+
+def board_wanted_text(name: str, kind: str) -> str:
+    """What the first screen says of a link (``kind``: "link", "save file" or "saved game") to a game on a map
+    this browser does not have.
+
+    >>> board_wanted_text("Test isles", "link")[:77]
+    'This game is played on the map \u201cTest isles\u201d, which this browser does not have'
+    """
+    return (f"This game is played on the map \u201c{name}\u201d, which this browser does not have yet: import it. "
+            f"Ask whoever sent the {kind} for the map (or for the game sent with the board); the {kind} waits "
+            "here and the game opens as soon as the map is in.")
+
+
+def board_differs_text(got: str, wanted: str) -> str:
+    """A map kept while a game waits for another: it is kept, and the game still waits."""
+    return (f"That map, \u201c{got}\u201d, is not the one this game is played on: it differs from \u201c{wanted}\u201d "
+            f"(a map changed in any way is another map). It is kept among this browser's maps; the game still "
+            f"waits for \u201c{wanted}\u201d.")
+
+
+def board_kept_text(name: str) -> str:
+    """A board file imported with no game waiting for it."""
+    return f"The map \u201c{name}\u201d is kept in this browser: games on it open here."
+
+
+def game_with_board_text(name: str, title: str) -> str:
+    """A game-with-board file imported: the map kept, the game opened."""
+    return f"The map \u201c{name}\u201d is kept and the game is in the list as \u201c{title}\u201d: here it is."
+
+
+def sent_with_board_text(file_name: str, name: str) -> str:
+    """What "Send with the board" did."""
+    return (f"The game and its map \u201c{name}\u201d are in the file {file_name}: send it. Whoever imports it "
+            "(Import, on the first screen or in Saved games) gets the map and the game.")
+
+
+def board_file_wrong_text(problem: str) -> str:
+    """A game-with-board file whose game is not on its own board, or whose board is refused."""
+    return f"This file cannot be imported: {problem}"

@@ -1,0 +1,215 @@
+"""A game on an imported map this browser does not hold (issue 24, part 4): a link, a save file (a replay code) and a
+saved game of the list wait on the first screen, which says which map to import; the game opens once that map is
+kept; a map that differs is said to differ (and kept); "Send with the board" writes one file with the game and its
+map, and importing it keeps the map and opens the game. On the fake DOM, with risk.board.register_board as the
+keep (what a page without the shelf does)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.board_link_fixtures import imported_board
+from risk.ai import choose, make_bot
+from risk.board import MissingBoard, board_file, forget_board, load_board, register_board
+from risk.boardfile import content_hash, game_with_board, read_game_with_board
+from risk.codec import encode_replay, encode_share
+from risk.game import Game, Seat
+from risk.rules import make_rules
+from risk.worldgen.generator import generate
+from risk_ui.controller import DEFAULT_SETTINGS, Controller
+from risk_ui.dom import Page, load_drawing
+from risk_ui.saves_panel import LINK, SAVE_FILE, SAVED_GAME, SavesPanel, Session
+from risk_ui.scenarios import full_turn
+from risk_ui.storage import MemoryBackend, Saves
+from threads import in_a_thread
+from ui.conftest import page_html, site_fetch, stand_in_svg
+from ui.fakedom import FakeDocument
+from ui.test_saves_panel import FakeBrowser
+
+FIXTURE = Path(__file__).resolve().parents[1] / "engine" / "game_with_board_v1.json"
+
+
+def held(ref: str) -> Any:
+    """The page's board_file seam: the boards this browser holds."""
+    try:
+        return board_file(ref)
+    except MissingBoard:
+        return None
+
+
+def open_page(backend: MemoryBackend, fragment: str = "") -> tuple[FakeDocument, Page, SavesPanel, FakeBrowser]:
+    """A page opened with ``fragment`` in its address over ``backend`` (a browser's storage), as main.py does:
+    resume, the first screen unless a link, then the panel."""
+    controller = Controller.from_state(DEFAULT_SETTINGS.seats, full_turn(3), 3)
+    ids = iter(range(1, 100))
+    session = Session(Saves(backend, clock=lambda: 1_000_000.0),
+                      lambda: f"{next(ids):x}-{controller.game.seed & 0xFFFFFFFF:x}")
+    session.open(controller, fragment)
+    controller.ui.home = not fragment
+    document = FakeDocument(page_html(stand_in_svg()))
+    seeds = iter(range(100, 10_000))
+    page = Page(document, controller, new_seed=lambda: next(seeds),
+                load_map=lambda ref, done, failed: load_drawing(ref, done, failed, fetch=site_fetch, board_file=held))
+    page.mount()
+    browser = FakeBrowser()
+    panel = SavesPanel(document, page, session, browser)
+    if session.wanted is not None:  # as saves_panel.connect does
+        controller.ui.home = True
+    panel.mount()
+    page.after_render.append(panel.refresh)
+    page.render()
+    return document, page, panel, browser
+
+
+def the_board() -> tuple[dict[str, Any], str]:
+    data = imported_board()
+    return data, "imported:" + content_hash(data)
+
+
+def played_on(ref: str, actions: int = 40, seed: int = 5) -> Game:
+    """A game of three on the board ``ref`` (held while it is made), some moves in."""
+    game = Game.start(replace(make_rules("classic", ["auto-setup"]), map=ref),
+                      [Seat("Ann", 0), Seat("Bob", 1), Seat("Cy", 2)], seed=seed)
+    bots = [make_bot("normal", 3 + s) for s in range(3)]
+    for _ in range(actions):
+        game.play(choose(bots[game.state.current], game.state))
+    return game
+
+
+@pytest.fixture
+def missing_board():
+    """The test board and a game on it, made while held, then forgotten (a browser that never had it)."""
+    data, ref = the_board()
+    register_board(data)
+    game = played_on(ref)
+    codes = {"share": encode_share(game), "replay": encode_replay(game)}  # made while held, as its sender did
+    forget_board(ref)
+    yield data, ref, game, codes
+    forget_board(ref)
+
+
+def choose_file(panel: SavesPanel, browser: FakeBrowser, name: str, text: str) -> str:
+    browser.file = (name, text)
+    in_a_thread(panel._import(None))
+    return panel.session.message
+
+
+def other_board() -> dict[str, Any]:
+    return {**generate(5, "small", 3), "id": "imported-other", "name": "Other isles"}
+
+
+def shows_prompt(doc: FakeDocument, name: str, kind: str) -> bool:
+    text = doc.getElementById("board-wanted-text").textContent
+    return (not doc.getElementById("board-wanted").hidden and doc.body.getAttribute("data-overlay") == "home"
+            and f"played on the map \u201c{name}\u201d, which this browser does not have yet: import it" in text
+            and f"the {kind} waits here" in text)
+
+
+def test_a_link_to_a_game_on_a_missing_map_waits_on_the_first_screen_until_the_map_is_kept(missing_board):
+    data, ref, game, codes = missing_board
+    doc, page, panel, browser = open_page(MemoryBackend(), "#" + codes["share"])
+    session = panel.session
+    assert session.wanted is not None and session.wanted.kind == LINK and session.wanted.ref == ref
+    assert shows_prompt(doc, "Test isles", "link")
+    assert page.controller.game.rules.map == "classic"  # the game of before stays under the first screen
+    assert browser.fragments == []  # the address keeps the link
+    assert session.saves.entries() == []  # nothing saved of it, nothing else lost
+    # A map that is not this game's: said to differ, kept, and the link still waits.
+    said = choose_file(panel, browser, "other-isles.json", json.dumps(other_board()))
+    assert ("\u201cOther isles\u201d, is not the one this game is played on: it differs from \u201cTest isles\u201d"
+            in said)
+    assert doc.getElementById("board-wanted-message").textContent == said
+    assert load_board("imported:" + content_hash(other_board())).name == "Other isles"  # kept
+    assert shows_prompt(doc, "Test isles", "link") and browser.fragments == []
+    # The map itself: the game opens at once, at the link's moment, on the hand-off screen with the welcome.
+    said = choose_file(panel, browser, "test-isles.json", json.dumps(data, indent=1))
+    assert said.startswith("The map \u201cTest isles\u201d is kept in this browser")
+    c = page.controller
+    assert c.game.rules.map == ref and c.game.state == game.state and len(c.game.history) == len(game.history)
+    assert session.wanted is None and not c.ui.home and c.ui.welcome
+    assert doc.getElementById("board-wanted").hidden and doc.body.getAttribute("data-map") == ref
+    assert browser.fragments[-1] == encode_share(c.game)  # the address holds the game now
+    forget_board("imported:" + content_hash(other_board()))
+
+
+def test_a_save_file_on_a_missing_map_waits_and_is_imported_once_the_map_is_kept(missing_board):
+    data, _ref, game, codes = missing_board
+    doc, page, panel, browser = open_page(MemoryBackend())
+    assert choose_file(panel, browser, "risk-Isles-night.txt", codes["replay"] + "\n") == ""
+    assert panel.session.wanted is not None and panel.session.wanted.kind == SAVE_FILE
+    assert shows_prompt(doc, "Test isles", "save file") and panel.session.saves.entries() == []
+    choose_file(panel, browser, "board.json", json.dumps(data))
+    c = page.controller
+    assert c.game.state == game.state and len(c.game.history) == len(game.history) and not c.ui.home
+    [entry] = panel.session.saves.entries()
+    assert entry.name == "Isles night" and entry.floor == len(game.history)  # as any save file imported
+
+
+def test_a_saved_game_whose_map_was_let_go_waits_for_it_when_loaded(missing_board):
+    data, ref, game, codes = missing_board
+    register_board(data)
+    backend = MemoryBackend()
+    _doc, page, panel, _browser = open_page(backend, "#" + codes["share"])
+    saved = panel.session.save_id
+    assert page.controller.game.rules.map == ref
+    forget_board(ref)  # the map deleted from this browser; the game stays in the list
+    doc2, page2, panel2, browser2 = open_page(backend)  # a reload: Continue's game is on that map
+    assert panel2.session.wanted is not None and panel2.session.wanted.kind == SAVED_GAME
+    assert panel2.session.wanted.code == saved and shows_prompt(doc2, "Test isles", "saved game")
+    choose_file(panel2, browser2, "isles.json", json.dumps(data))
+    assert page2.controller.game.state == game.state and panel2.session.save_id == saved
+
+
+def test_send_with_the_board_writes_the_game_and_its_map_and_importing_it_opens_the_game(missing_board):
+    data, ref, game, codes = missing_board
+    doc, _page, _panel, _browser = open_page(MemoryBackend())
+    assert doc.getElementById("send-board").hidden  # a game on a shipped board has nothing to send with it
+    register_board(data)
+    doc, _page, panel, browser = open_page(MemoryBackend(), "#" + codes["share"])
+    assert not doc.getElementById("send-board").hidden
+    panel.session.saves.rename(panel.session.save_id, "Isles")
+    doc.click(doc.getElementById("send-board"))
+    name, text = browser.downloads[-1]
+    assert name == "risk-Isles-with-map.json"
+    assert panel.session.message.startswith(f"The game and its map \u201cTest isles\u201d are in the file {name}")
+    code, board = read_game_with_board(json.loads(text))
+    assert board == data and code == codes["replay"]
+    forget_board(ref)  # another browser, which has neither
+    doc2, page2, panel2, browser2 = open_page(MemoryBackend())
+    said = choose_file(panel2, browser2, name, text)
+    assert said.startswith(
+        "The map \u201cTest isles\u201d is kept and the game is in the list as \u201cIsles with map\u201d")
+    c = page2.controller
+    assert c.game.state == game.state and c.game.history == game.history and not c.ui.home
+    assert load_board(ref).name == "Test isles" and doc2.body.getAttribute("data-map") == ref
+
+
+def test_a_game_with_board_file_whose_game_is_on_another_map_or_whose_map_is_bad_is_refused(missing_board):
+    data, _ref, _game, codes = missing_board
+    _doc, page, panel, browser = open_page(MemoryBackend())
+    wrong = game_with_board(codes["replay"], other_board())
+    assert choose_file(panel, browser, "x.json", wrong) == (
+        "This file cannot be imported: its game is not played on the map it holds.")
+    assert panel.session.saves.entries() == [] and page.controller.game.rules.map == "classic"
+    bad = json.loads(game_with_board(codes["replay"], data))
+    bad["board"]["territories"][0]["neighbours"] = []
+    said = choose_file(panel, browser, "bad.json", json.dumps(bad))
+    assert said.startswith('the board "Test isles": ') and panel.session.saves.entries() == []
+    forget_board("imported:" + content_hash(other_board()))
+
+
+def test_the_frozen_game_with_board_file_imports_its_map_and_game():
+    """tests/engine/game_with_board_v1.json, written by the first version of "Send with the board", never edited."""
+    _data, ref = the_board()
+    forget_board(ref)
+    _doc, page, panel, browser = open_page(MemoryBackend())
+    said = choose_file(panel, browser, FIXTURE.name, FIXTURE.read_text(encoding="utf-8"))
+    assert said.startswith("The map \u201cTest isles\u201d is kept")
+    state = page.controller.game.state
+    assert state.rules.map == ref and (state.turn, state.current, state.phase.name) == (8, 2, "ATTACK")
+    forget_board(ref)
