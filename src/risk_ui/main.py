@@ -78,7 +78,7 @@ async def main() -> None:
     else:
         boot.background(on_demand.mount_cached("editions"))
     controller = initial_controller(options, _random_seed)
-    board_shelf.open_in_page()  # the maps kept in this browser, held before a saved game on one is resumed
+    shelf = board_shelf.open_in_page()  # the maps kept in this browser, held before a saved game on one is resumed
     controller.kept_boards = board_shelf.kept_boards  # the new-game dialog offers them
     session = saves_panel.resume(controller, fresh=fresh)
     # A plain visit opens on the first screen; a link (the game in the address) or a test's query goes
@@ -86,7 +86,7 @@ async def main() -> None:
     controller.ui.home = not fresh and not dom.page_fragment().lstrip("#")
     controller.coach.eligible = controller.ui.home  # the guided first turn is offered on a plain visit
     page = dom.connect(controller, _random_seed, board_file=new_world.held_board_file)
-    saves_panel.connect(page, session)
+    saves_panel.connect(page, session, keep=shelf.keep)  # a map imported for a game waiting for it is kept there
     page.after_render.append(lambda: _maps_page(page, session.saves))  # the maps kept here, and import
     bots.start(page)
     record.start(page)  # a long record's log search, statistics and dice check, read in slices

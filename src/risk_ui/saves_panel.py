@@ -59,7 +59,8 @@ NOTHING_TO_UNDO = ("Nothing to undo: a roll of the dice, a reshuffle of the card
 
 
 # A board file kept in this browser (validated, stored, registered), its reference returned: the shelf's keep
-# (risk_ui.board_shelf), or, without one, risk.board.register_board (held for this visit only).
+# (risk_ui.board_shelf.BoardShelf.keep, given by main.py), else risk.board.register_board (held for this visit only).
+# A bad board raises a ValueError naming the problem; a full storage an error whose message is for the player.
 Keep = Callable[[dict[str, object]], str]
 # What a game waiting for its map came as: a link (the address), a save file imported, a saved game of the list.
 LINK, SAVE_FILE, SAVED_GAME = "link", "save file", "saved game"
@@ -683,7 +684,7 @@ def board_wanted_html() -> str:
         '<p id="board-wanted-text"></p>'
         f'<label class="board-wanted-import">{escape(words.BOARD_WANTED_IMPORT)} '
         f'<input type="file" id="board-wanted-import" accept="{IMPORT_ACCEPTS}"></label>'
-        f'<p class="home-note">{escape(words.BOARD_WANTED_FILES.capitalize())}.</p>'
+        f'<p class="home-note">{escape(words.BOARD_WANTED_FILES)}</p>'
         '<p id="board-wanted-message" class="message" role="status"></p></section>')
 
 
@@ -800,6 +801,7 @@ class SavesPanel:
         self._full_shown = False
         self._prefs: str | None = None  # the preferences as last stored (None: not yet compared)
         self._coach_kept = ""  # the guided turn's coach_state as last stored ("": none stored by this page)
+        self._wanted_shown: WantedBoard | None = None  # the game waiting for its map that the first screen shows
 
     def mount(self) -> None:
         """Add the panel to the controls, and "Undo" and "Send this turn" to the hand-off screen; listen."""
@@ -1002,6 +1004,8 @@ class SavesPanel:
             session.message = storage.FULL_MESSAGE
         except ValueError as error:  # a damaged save file, a board file the validator refuses (said by name)
             session.message = str(error)
+        except Exception as error:  # the shelf's full storage (its sentence): the page goes on, nothing kept
+            session.message = str(error) or words.error_text(error)
         for ident in ("home-import-message", "board-wanted-message"):
             self._set(ident, "text", session.message, lambda e, v: setattr(e, "textContent", v))
         self.page.render()
@@ -1064,6 +1068,11 @@ class SavesPanel:
         self._set("board-wanted-text", "text", text, lambda e, v: setattr(e, "textContent", v))
         if wanted is None:
             self._set("board-wanted-message", "text", "", lambda e, v: setattr(e, "textContent", v))
+        elif wanted is not self._wanted_shown:  # the keyboard's focus on its button (the first screen's is under it)
+            field = self.document.getElementById("board-wanted-import")
+            if not self._none(field):
+                field.focus()
+        self._wanted_shown = wanted
 
     def _refresh_home(self, controller: Controller) -> None:
         """The first screen: "Continue" when the game on the table is a saved one, and the other saves."""
@@ -1267,10 +1276,9 @@ def connect(page: Renders, session: Session, keep: Keep = register_board) -> Sav
                        is_none=is_none, keep=keep)
     if session.wanted is not None:  # the address's game waits for its map: the first screen says which
         page.controller.ui.home = True
+        page.render()
     panel.mount()
     page.after_render.append(panel.refresh)  # type: ignore[attr-defined]
-    if session.wanted is not None:
-        page.render()
 
     def on_hash(event: Any) -> None:
         code = str(window.location.hash).lstrip("#")

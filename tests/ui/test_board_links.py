@@ -21,11 +21,13 @@ from risk.codec import encode_replay, encode_share
 from risk.game import Game, Seat
 from risk.rules import make_rules
 from risk.worldgen.generator import generate
+from risk_ui.board_shelf import BoardShelf, ShelfFull
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from risk_ui.dom import Page, load_drawing
 from risk_ui.saves_panel import LINK, SAVE_FILE, SAVED_GAME, SavesPanel, Session
 from risk_ui.scenarios import full_turn
 from risk_ui.storage import MemoryBackend, Saves
+from risk_ui.words import SHELF_FULL
 from threads import in_a_thread
 from ui.conftest import page_html, site_fetch, stand_in_svg
 from ui.fakedom import FakeDocument
@@ -42,10 +44,13 @@ def held(ref: str) -> Any:
         return None
 
 
-def open_page(backend: MemoryBackend, fragment: str = "") -> tuple[FakeDocument, Page, SavesPanel, FakeBrowser]:
+def open_page(backend: MemoryBackend, fragment: str = "",
+              shelf: BoardShelf | None = None) -> tuple[FakeDocument, Page, SavesPanel, FakeBrowser]:
     """A page opened with ``fragment`` in its address over ``backend`` (a browser's storage), as main.py does:
     resume, the first screen unless a link, then the panel."""
     controller = Controller.from_state(DEFAULT_SETTINGS.seats, full_turn(3), 3)
+    if shelf is not None:
+        shelf.restore()  # as main.py does, before the saves resume
     ids = iter(range(1, 100))
     session = Session(Saves(backend, clock=lambda: 1_000_000.0),
                       lambda: f"{next(ids):x}-{controller.game.seed & 0xFFFFFFFF:x}")
@@ -57,12 +62,12 @@ def open_page(backend: MemoryBackend, fragment: str = "") -> tuple[FakeDocument,
                 load_map=lambda ref, done, failed: load_drawing(ref, done, failed, fetch=site_fetch, board_file=held))
     page.mount()
     browser = FakeBrowser()
-    panel = SavesPanel(document, page, session, browser)
+    panel = SavesPanel(document, page, session, browser, **({"keep": shelf.keep} if shelf is not None else {}))
     if session.wanted is not None:  # as saves_panel.connect does
         controller.ui.home = True
+        page.render()
     panel.mount()
     page.after_render.append(panel.refresh)
-    page.render()
     return document, page, panel, browser
 
 
@@ -116,6 +121,7 @@ def test_a_link_to_a_game_on_a_missing_map_waits_on_the_first_screen_until_the_m
     session = panel.session
     assert session.wanted is not None and session.wanted.kind == LINK and session.wanted.ref == ref
     assert shows_prompt(doc, "Test isles", "link")
+    assert doc.activeElement is doc.getElementById("board-wanted-import")  # the keyboard is on its button
     assert page.controller.game.rules.map == "classic"  # the game of before stays under the first screen
     assert browser.fragments == []  # the address keeps the link
     assert session.saves.entries() == []  # nothing saved of it, nothing else lost
@@ -213,3 +219,31 @@ def test_the_frozen_game_with_board_file_imports_its_map_and_game():
     state = page.controller.game.state
     assert state.rules.map == ref and (state.turn, state.current, state.phase.name) == (8, 2, "ATTACK")
     forget_board(ref)
+
+
+def test_a_map_imported_for_a_link_is_kept_on_the_shelf_and_the_game_opens_again_after_a_reload(missing_board):
+    """With the page's shelf, the map imported for a waiting link is stored beside the saves: a reload (the engine
+    holding nothing until the shelf restores it) opens the game on it."""
+    data, ref, game, codes = missing_board
+    backend = MemoryBackend()
+    doc, page, panel, browser = open_page(backend, "#" + codes["share"], BoardShelf(backend))
+    assert shows_prompt(doc, "Test isles", "link")
+    choose_file(panel, browser, "isles.json", json.dumps(data))
+    assert page.controller.game.state == game.state
+    assert [(e.ref, e.name) for e in BoardShelf(backend).entries()] == [(ref, "Test isles")]
+    forget_board(ref)  # a reload: only the storage holds the map
+    _doc, page2, panel2, _ = open_page(backend, "#" + browser.fragments[-1], BoardShelf(backend))
+    assert panel2.session.wanted is None and page2.controller.game.state == game.state
+
+
+def test_a_map_that_does_not_fit_in_the_storage_is_said_and_the_game_still_waits(missing_board):
+    data, _ref, _game, codes = missing_board
+    doc, _page, panel, browser = open_page(MemoryBackend(), "#" + codes["share"])
+
+    def full(board: dict[str, object]) -> str:
+        raise ShelfFull()
+
+    panel.keep = full
+    assert choose_file(panel, browser, "isles.json", json.dumps(data)) == SHELF_FULL
+    assert shows_prompt(doc, "Test isles", "link")
+    assert doc.getElementById("board-wanted-message").textContent == SHELF_FULL
