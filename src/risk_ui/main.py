@@ -66,6 +66,14 @@ def _maps_page(page: dom.Page, saves: Any) -> None:
     maps_page.connect(page, saves)
 
 
+def _read_map(files: Any) -> dict[str, object]:
+    """A Domination map's files (or a .zip) read into a board file by the Maps page's reader, whose code comes the
+    first time it is used (an ImportError offline before it was cached, which the saves panel says)."""
+    from risk_ui import maps_page
+
+    return maps_page.read_map(files).board
+
+
 async def main() -> None:
     """Build the game from the address, draw it, and say the page is ready."""
     options = parse_query(dom.page_query())
@@ -86,7 +94,8 @@ async def main() -> None:
     controller.ui.home = not fresh and not dom.page_fragment().lstrip("#")
     controller.coach.eligible = controller.ui.home  # the guided first turn is offered on a plain visit
     page = dom.connect(controller, _random_seed, board_file=new_world.held_board_file)
-    saves_panel.connect(page, session, keep=shelf.keep)  # a map imported for a game waiting for it is kept there
+    # A map imported for a game waiting for it (a board file, a Domination map's files) is kept on the shelf.
+    saves_panel.connect(page, session, keep=shelf.keep, read_map=_read_map)
     page.after_render.append(lambda: _maps_page(page, session.saves))  # the maps kept here, and import
     bots.start(page)
     record.start(page)  # a long record's log search, statistics and dice check, read in slices

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Protocol
@@ -62,6 +62,15 @@ NOTHING_TO_UNDO = ("Nothing to undo: a roll of the dice, a reshuffle of the card
 # (risk_ui.board_shelf.BoardShelf.keep, given by main.py), else risk.board.register_board (held for this visit only).
 # A bad board raises a ValueError naming the problem; a full storage an error whose message is for the player.
 Keep = Callable[[dict[str, object]], str]
+# The board file that files a person chose make (a Domination map's .map with its .cards and pictures, or one .zip):
+# risk_ui.maps_page.read_map, given by main.py; a ValueError says what is wrong with them.
+ReadMap = Callable[[Sequence[tuple[str, bytes]]], dict[str, object]]
+DOMINATION = (".map", ".zip", ".cards", ".gif", ".png", ".jpg", ".jpeg", ".bmp")  # a map's files, not a board file
+
+
+def no_map_reader(files: Sequence[tuple[str, bytes]]) -> dict[str, object]:
+    """A page that reads no Domination maps: files that are not a board file are not a map."""
+    raise ValueError(words.NOT_A_MAP)
 # What a game waiting for its map came as: a link (the address), a save file imported, a saved game of the list.
 LINK, SAVE_FILE, SAVED_GAME = "link", "save file", "saved game"
 
@@ -673,6 +682,7 @@ def panel_html() -> str:
 
 
 IMPORT_ACCEPTS = ".txt,text/plain,.json,application/json"  # a save file, a board file, a game-with-board file
+MAP_ACCEPTS = IMPORT_ACCEPTS + "," + ",".join(DOMINATION)  # the missing map's picker: a Domination map's files too
 
 
 def board_wanted_html() -> str:
@@ -683,7 +693,7 @@ def board_wanted_html() -> str:
         f'<h2 id="board-wanted-title">{escape(words.BOARD_WANTED_TITLE)}</h2>'
         '<p id="board-wanted-text"></p>'
         f'<label class="board-wanted-import">{escape(words.BOARD_WANTED_IMPORT)} '
-        f'<input type="file" id="board-wanted-import" accept="{IMPORT_ACCEPTS}"></label>'
+        f'<input type="file" id="board-wanted-import" multiple accept="{MAP_ACCEPTS}"></label>'
         f'<p class="home-note">{escape(words.BOARD_WANTED_FILES)}</p>'
         '<p id="board-wanted-message" class="message" role="status"></p></section>')
 
@@ -776,15 +786,19 @@ class Browser(Protocol):
 
     async def read_file(self, element: Any) -> tuple[str, str]: ...
 
+    async def read_files(self, element: Any) -> list[tuple[str, bytes]]: ...
+
 
 class SavesPanel:
     """The panel bound to the game's page: mount once; :meth:`refresh` after every render."""
 
     def __init__(self, document: Any, page: Renders, session: Session, browser: Browser, *,
                  proxy: Callable[[Callable[..., Any]], Any] = lambda f: f,
-                 is_none: Callable[[Any], bool] = lambda v: v is None, keep: Keep = register_board) -> None:
+                 is_none: Callable[[Any], bool] = lambda v: v is None, keep: Keep = register_board,
+                 read_map: ReadMap = no_map_reader) -> None:
         self.document = document
         self.keep = keep  # how a board file imported here is kept (the shelf's, else for this visit)
+        self.read_map = read_map  # how a Domination map's files become a board file
         self.page = page
         self.session = session
         self.browser = browser
@@ -823,7 +837,7 @@ class SavesPanel:
             wanted = doc.createElement("div")
             wanted.innerHTML = board_wanted_html()
             home_box.insertBefore(wanted, home_box.firstChild)
-            self._listen(doc.getElementById("board-wanted-import"), "change", self.on_import)
+            self._listen(doc.getElementById("board-wanted-import"), "change", self.on_import_map)
         box = doc.querySelector("#handoff .overlay-box")
         if not self._none(box):
             # The player who just ended can take it back while the next one has not taken the device.
@@ -985,11 +999,39 @@ class SavesPanel:
                 return
         board = board_file(game.rules.map)
         entry = session.saves.entry(session.save_id)
-        title = entry.title if entry else ", ".join(s.name for s in game.seats)
+        title = entry.name if entry and entry.name else " ".join(s.name for s in game.seats)  # its name, or who plays
         base = "".join(c if c.isalnum() else "-" for c in title).strip("-")[:40] or "game"
         name = f"risk-{base}-with-map.json"
         self.browser.download(name, boardfile.game_with_board(code, board))
         session.message = words.sent_with_board_text(name, str(board.get("name", "")))
+
+    def on_import_map(self, event: Any) -> None:
+        """Files chosen with the missing map's button: a map (a board file, a Domination map), or a game with it."""
+        self._spawn(self._import_map(event.target))
+
+    async def _import_map(self, element: Any) -> None:
+        session, controller = self.session, self.page.controller
+        try:
+            files = await self.browser.read_files(element)
+            if len(files) == 1 and not files[0][0].lower().endswith(DOMINATION):  # a board file, a game with it
+                name, data = files[0]
+                session.message = session.import_file(controller, name, data.decode("utf-8"), self.keep)
+            else:
+                self._set("board-wanted-message", "text", words.MAPS_READING,
+                          lambda e, v: setattr(e, "textContent", v))
+                await asyncio.sleep(0)  # the words show before the tracing takes its second
+                session.message = session.board_kept(controller, self.keep(self.read_map(files)))
+        except (StorageFull, storage.QuotaExceeded):
+            session.message = storage.FULL_MESSAGE
+        except ImportError:  # the map reader comes over the network the first time, and there is none
+            session.message = words.MAPS_UNFETCHABLE
+        except (ValueError, RecursionError) as error:  # the importer's or the validator's sentence (file, line)
+            session.message = str(error)
+        except Exception as error:  # the shelf's full storage (its sentence): the page goes on, nothing kept
+            session.message = str(error) or words.error_text(error)
+        self._set("board-wanted-message", "text", session.message, lambda e, v: setattr(e, "textContent", v))
+        self.page.render()
+        self.refresh()
 
     def on_import(self, event: Any) -> None:
         """A file chosen with Import (a save file, a board file, a game-with-board file): read it and take it."""
@@ -1226,6 +1268,16 @@ class PageBrowser:
         element.value = ""
         return str(chosen.name), text
 
+    async def read_files(self, element: Any) -> list[tuple[str, bytes]]:
+        files = element.files
+        chosen = []
+        for i in range(int(files.length) if files else 0):
+            file = files.item(i)
+            buffer = await file.arrayBuffer()
+            chosen.append((str(file.name), bytes(buffer.to_bytes())))
+        element.value = ""
+        return chosen
+
 
 def _backend(window: Any, is_none: Callable[[Any], bool]) -> tuple[storage.Backend, str]:
     try:
@@ -1266,14 +1318,15 @@ def resume(controller: Controller, *, fresh: bool) -> Session:
     return session
 
 
-def connect(page: Renders, session: Session, keep: Keep = register_board) -> SavesPanel:
+def connect(page: Renders, session: Session, keep: Keep = register_board,
+            read_map: ReadMap = no_map_reader) -> SavesPanel:
     """Mount the panel on the real page, autosave after every render, follow a link pasted in, and
     follow the game when another tab or window plays it (``keep``: how an imported board file is kept)."""
     from pyscript import document, window  # type: ignore[import-not-found]
     from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
     panel = SavesPanel(document, page, session, PageBrowser(window, document, to_js), proxy=create_proxy,
-                       is_none=is_none, keep=keep)
+                       is_none=is_none, keep=keep, read_map=read_map)
     if session.wanted is not None:  # the address's game waits for its map: the first screen says which
         page.controller.ui.home = True
         page.render()

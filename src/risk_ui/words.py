@@ -456,7 +456,8 @@ def coach_step_title(number: int, steps: int) -> str:
 # file with the game and its map (docs/boards.md, "A game with its board").
 BOARD_WANTED_TITLE = "A map to import first"
 BOARD_WANTED_IMPORT = "Import the map"
-BOARD_WANTED_FILES = "The map's file (.json), or the game sent with its board (.json)."
+BOARD_WANTED_FILES = ("The map's file (.json), the game sent with its board (.json), or a Domination map: its .map "
+                      "with its .cards and pictures, or one .zip.")
 SEND_WITH_BOARD = "Send with the board"
 
 

@@ -3,10 +3,12 @@ browser contexts (two devices).
 
 The map is the project's own tiny Domination map (tests/engine/domination_maps.py), turned into a board file by
 risk.importers.domination.import_map and written to disk. Context A imports that file with the first screen's
-Import (the page keeps it), opens a game on it by its link, plays a turn (the page's ``riskPlay`` hook) and its
-address is the link. Context B, a fresh browser, opens the link: the first screen says which map to import, with
-the button; the file chosen there opens the game at once, with the same state digest as A's. Screenshots of the
-prompt at 390x844, 844x390 and 1440x900 (board-wanted-*.png) and of the game opened after it (board-wanted-opened).
+Import (the page keeps it), opens a game on it by its link, plays a turn (the page's ``riskPlay`` hook), its
+address is the link, and "Send with the board" downloads the game with its map. Context B, a fresh browser, opens
+the link: the first screen says which map to import, with the button; the downloaded file chosen there keeps the
+map and opens the waiting game at once, with the same state digest as A's. Screenshots of the prompt at 390x844,
+844x390 and 1440x900 (board-wanted-*.png), of A's Send with the board (board-send-*.png) and of the game opened
+after the import (board-wanted-opened.png).
 """
 
 from __future__ import annotations
@@ -87,6 +89,17 @@ def test_a_link_to_an_imported_map_opens_in_a_browser_without_it_once_the_map_is
     assert sender.evaluate("texts => window.riskPlay(texts)", "\n".join(lines)) == ""
     sent = code_of(sender)
     digest = sender.evaluate("window.riskStateDigest()")
+    # "Send with the board": one file with the game and its map, downloaded.
+    with sender.expect_download() as download:
+        sender.locator("#send-board").click()
+    bundle = tmp_path / download.value.suggested_filename
+    download.value.save_as(bundle)
+    assert bundle.name.endswith("-with-map.json") and json.loads(bundle.read_text(encoding="utf-8"))["board"] == board
+    assert "are in the file" in sender.locator("#saves-message").inner_text()
+    for size, viewport in SIZES.items():
+        sender.set_viewport_size(viewport)
+        sender.evaluate("document.getElementById('send-board').scrollIntoView({block: 'center'})")
+        shoot(sender, f"board-send-{size}")
 
     # B has never seen the map: told which one to import, with the button; the link waits in the address.
     receiver = fresh_page(SIZES["phone"])
@@ -100,7 +113,7 @@ def test_a_link_to_an_imported_map_opens_in_a_browser_without_it_once_the_map_is
         shoot(receiver, f"board-wanted-{size}")
     assert code_of(receiver) == sent
     receiver.set_viewport_size(SIZES["phone"])
-    receiver.locator("#board-wanted-import").set_input_files(str(path))
+    receiver.locator("#board-wanted-import").set_input_files(str(bundle))  # the map, as the game sent with it
     # The game opens at once, with the link's welcome (on the hand-off screen, or its own where a computer plays
     # next: the computer players wait while it shows).
     receiver.wait_for_function("['handoff', 'welcome'].includes(document.body.dataset.overlay)", timeout=30_000)

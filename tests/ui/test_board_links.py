@@ -14,16 +14,19 @@ from typing import Any
 import pytest
 
 from engine.board_link_fixtures import imported_board
+from engine.domination_maps import tiny_files
 from risk.ai import choose, make_bot
 from risk.board import MissingBoard, board_file, forget_board, load_board, register_board
 from risk.boardfile import content_hash, game_with_board, read_game_with_board
 from risk.codec import encode_replay, encode_share
 from risk.game import Game, Seat
+from risk.importers.domination import import_map
 from risk.rules import make_rules
 from risk.worldgen.generator import generate
 from risk_ui.board_shelf import BoardShelf, ShelfFull
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from risk_ui.dom import Page, load_drawing
+from risk_ui.maps_page import read_map
 from risk_ui.saves_panel import LINK, SAVE_FILE, SAVED_GAME, SavesPanel, Session
 from risk_ui.scenarios import full_turn
 from risk_ui.storage import MemoryBackend, Saves
@@ -32,6 +35,17 @@ from threads import in_a_thread
 from ui.conftest import page_html, site_fetch, stand_in_svg
 from ui.fakedom import FakeDocument
 from ui.test_saves_panel import FakeBrowser
+
+
+class Files(FakeBrowser):
+    """The browser, with the files a person would choose with the missing map's button (several at once)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.files: list[tuple[str, bytes]] = []
+
+    async def read_files(self, element: Any) -> list[tuple[str, bytes]]:
+        return self.files
 
 FIXTURE = Path(__file__).resolve().parents[1] / "engine" / "game_with_board_v1.json"
 
@@ -45,7 +59,7 @@ def held(ref: str) -> Any:
 
 
 def open_page(backend: MemoryBackend, fragment: str = "",
-              shelf: BoardShelf | None = None) -> tuple[FakeDocument, Page, SavesPanel, FakeBrowser]:
+              shelf: BoardShelf | None = None) -> tuple[FakeDocument, Page, SavesPanel, Files]:
     """A page opened with ``fragment`` in its address over ``backend`` (a browser's storage), as main.py does:
     resume, the first screen unless a link, then the panel."""
     controller = Controller.from_state(DEFAULT_SETTINGS.seats, full_turn(3), 3)
@@ -61,8 +75,9 @@ def open_page(backend: MemoryBackend, fragment: str = "",
     page = Page(document, controller, new_seed=lambda: next(seeds),
                 load_map=lambda ref, done, failed: load_drawing(ref, done, failed, fetch=site_fetch, board_file=held))
     page.mount()
-    browser = FakeBrowser()
-    panel = SavesPanel(document, page, session, browser, **({"keep": shelf.keep} if shelf is not None else {}))
+    browser = Files()
+    panel = SavesPanel(document, page, session, browser, keep=shelf.keep if shelf is not None else register_board,
+                       read_map=lambda files: read_map(files).board)
     if session.wanted is not None:  # as saves_panel.connect does
         controller.ui.home = True
         page.render()
@@ -98,9 +113,17 @@ def missing_board():
     forget_board(ref)
 
 
-def choose_file(panel: SavesPanel, browser: FakeBrowser, name: str, text: str) -> str:
+def choose_file(panel: SavesPanel, browser: Files, name: str, text: str) -> str:
+    """A file chosen with Import (the first screen's, or Saved games')."""
     browser.file = (name, text)
     in_a_thread(panel._import(None))
+    return panel.session.message
+
+
+def choose_map(panel: SavesPanel, browser: Files, files: dict[str, bytes]) -> str:
+    """Files chosen with the missing map's own button, "Import the map"."""
+    browser.files = list(files.items())
+    in_a_thread(panel._import_map(None))
     return panel.session.message
 
 
@@ -126,14 +149,14 @@ def test_a_link_to_a_game_on_a_missing_map_waits_on_the_first_screen_until_the_m
     assert browser.fragments == []  # the address keeps the link
     assert session.saves.entries() == []  # nothing saved of it, nothing else lost
     # A map that is not this game's: said to differ, kept, and the link still waits.
-    said = choose_file(panel, browser, "other-isles.json", json.dumps(other_board()))
+    said = choose_map(panel, browser, {"other-isles.json": json.dumps(other_board()).encode()})
     assert ("\u201cOther isles\u201d, is not the one this game is played on: it differs from \u201cTest isles\u201d"
             in said)
     assert doc.getElementById("board-wanted-message").textContent == said
     assert load_board("imported:" + content_hash(other_board())).name == "Other isles"  # kept
     assert shows_prompt(doc, "Test isles", "link") and browser.fragments == []
     # The map itself: the game opens at once, at the link's moment, on the hand-off screen with the welcome.
-    said = choose_file(panel, browser, "test-isles.json", json.dumps(data, indent=1))
+    said = choose_map(panel, browser, {"test-isles.json": json.dumps(data, indent=1).encode()})
     assert said.startswith("The map \u201cTest isles\u201d is kept in this browser")
     c = page.controller
     assert c.game.rules.map == ref and c.game.state == game.state and len(c.game.history) == len(game.history)
@@ -167,7 +190,7 @@ def test_a_saved_game_whose_map_was_let_go_waits_for_it_when_loaded(missing_boar
     doc2, page2, panel2, browser2 = open_page(backend)  # a reload: Continue's game is on that map
     assert panel2.session.wanted is not None and panel2.session.wanted.kind == SAVED_GAME
     assert panel2.session.wanted.code == saved and shows_prompt(doc2, "Test isles", "saved game")
-    choose_file(panel2, browser2, "isles.json", json.dumps(data))
+    choose_map(panel2, browser2, {"isles.json": json.dumps(data).encode()})
     assert page2.controller.game.state == game.state and panel2.session.save_id == saved
 
 
@@ -247,3 +270,25 @@ def test_a_map_that_does_not_fit_in_the_storage_is_said_and_the_game_still_waits
     assert choose_file(panel, browser, "isles.json", json.dumps(data)) == SHELF_FULL
     assert shows_prompt(doc, "Test isles", "link")
     assert doc.getElementById("board-wanted-message").textContent == SHELF_FULL
+
+
+def test_a_domination_map_chosen_with_the_prompts_button_is_traced_kept_and_opens_the_game():
+    """The map a link waits for, as its Domination files (.map, .cards, the index image, the picture): traced in
+    the page into the very board the sender had (same content hash), kept, and the game opens; a damaged set of
+    files gets the importer's sentence (file and problem) and the game still waits."""
+    board = import_map(tiny_files()).board
+    ref = register_board(board)
+    game = played_on(ref, 30)
+    link = encode_share(game)
+    forget_board(ref)
+    try:
+        doc, page, panel, browser = open_page(MemoryBackend(), "#" + link)
+        assert shows_prompt(doc, "Tiny World", "link")
+        broken = tiny_files(**{"tiny.map": tiny_files()["tiny.map"].replace(b"9 8 5", b"9 8 5 12")})
+        said = choose_map(panel, browser, broken)
+        assert said.startswith("tiny.map") and "12" in said and shows_prompt(doc, "Tiny World", "link")
+        choose_map(panel, browser, tiny_files())
+        assert page.controller.game.state == game.state and panel.session.wanted is None
+        assert doc.body.getAttribute("data-map") == ref
+    finally:
+        forget_board(ref)
