@@ -267,7 +267,7 @@ class MapsPanel:
             self.message, self.error = words.map_unread_text(words.error_text(error)), True
         else:
             self.keep(files)
-        self.refresh()
+        self.page.render()  # the whole page (this panel too): a game waiting for this map opens (risk_ui.saves_panel)
 
     def keep(self, files: Sequence[tuple[str, bytes]]) -> str:
         """Read and keep a map from files; its reference, or "" with the reason in :attr:`message`."""

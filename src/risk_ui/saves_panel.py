@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from risk import codec
 from risk.actions import EndTurn
-from risk.board import IMPORTED, board_file, load_board, register_board
+from risk.board import IMPORTED, MissingBoard, board_file, load_board, register_board
 from risk.codec import (
     SHARE_SEPARATOR,
     BoardNotHeld,
@@ -816,6 +816,7 @@ class SavesPanel:
         self._prefs: str | None = None  # the preferences as last stored (None: not yet compared)
         self._coach_kept = ""  # the guided turn's coach_state as last stored ("": none stored by this page)
         self._wanted_shown: WantedBoard | None = None  # the game waiting for its map that the first screen shows
+        self._opening = False  # the game that waited for its map is being opened (see _map_arrived)
 
     def mount(self) -> None:
         """Add the panel to the controls, and "Undo" and "Send this turn" to the hand-off screen; listen."""
@@ -1063,6 +1064,8 @@ class SavesPanel:
     def refresh(self) -> None:
         """After the game's page drew itself: save a changed game, update the address, the panel."""
         session, controller = self.session, self.page.controller
+        if self._map_arrived(controller):
+            return  # drawn again with the game that waited for it
         replaying = controller.ui.record.replay is not None
         # The first screen over a game nobody chose yet (a first visit) saves nothing and leaves the address
         # empty; a game left for the menu was saved at its last move.
@@ -1098,6 +1101,24 @@ class SavesPanel:
         self._set("saves-list", "list", html, lambda e, v: setattr(e, "innerHTML", v))
         self._refresh_home(controller)
         self._keep_prefs(controller)
+
+    def _map_arrived(self, controller: Controller) -> bool:
+        """Whether the map a game waits for came another way (the Maps page's import, another tab keeping it): the
+        game opens now, and the page is drawn again with it."""
+        wanted = self.session.wanted
+        if wanted is None or not controller.ui.home or self._opening:
+            return False
+        try:
+            board_file(wanted.ref)
+        except MissingBoard:
+            return False
+        self._opening = True
+        try:
+            self.session.message = self.session.board_kept(controller, wanted.ref)
+            self.page.render()
+        finally:
+            self._opening = False
+        return True
 
     def _refresh_wanted(self, controller: Controller) -> None:
         """The first screen's word on a game waiting for its map; leaving the first screen lets that game go."""

@@ -26,7 +26,7 @@ from risk.worldgen.generator import generate
 from risk_ui.board_shelf import BoardShelf, ShelfFull
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from risk_ui.dom import Page, load_drawing
-from risk_ui.maps_page import read_map
+from risk_ui.maps_page import MapsPanel, read_map
 from risk_ui.saves_panel import LINK, SAVE_FILE, SAVED_GAME, SavesPanel, Session
 from risk_ui.scenarios import full_turn
 from risk_ui.storage import MemoryBackend, Saves
@@ -292,3 +292,22 @@ def test_a_domination_map_chosen_with_the_prompts_button_is_traced_kept_and_open
         assert doc.body.getAttribute("data-map") == ref
     finally:
         forget_board(ref)
+
+
+def test_the_map_imported_on_the_maps_page_opens_the_game_waiting_for_it(missing_board):
+    """The first screen's Maps page keeps maps too: a waiting game opens as soon as its map is kept there."""
+    data, ref, game, codes = missing_board
+    backend = MemoryBackend()
+    shelf = BoardShelf(backend)
+    doc, page, panel, _ = open_page(backend, "#" + codes["share"], shelf)
+    maps = MapsPanel(doc, page, shelf, panel.session.saves, Files())
+    maps.mount()
+    page.after_render.append(maps.refresh)
+    page.controller.command("home-page", "maps")
+    page.render()
+    assert shows_prompt(doc, "Test isles", "link")
+    maps.browser.files = [("isles.json", json.dumps(data).encode())]  # type: ignore[attr-defined]
+    in_a_thread(maps.import_files(doc.getElementById("maps-import")))
+    assert page.controller.game.state == game.state and not page.controller.ui.home
+    assert panel.session.wanted is None and doc.getElementById("board-wanted").hidden
+    assert [e.ref for e in shelf.entries()] == [ref]
