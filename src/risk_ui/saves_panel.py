@@ -273,7 +273,6 @@ class Session:
         except CodecError as error:
             self.say(str(error))
             return False
-        self.wanted = None
         entry = self.saves.entry(save_id)
         dialog = controller.ui.dialog_open
         controller.load(loaded.game, entry.viewer if entry and not loaded.problem else -1)
@@ -459,9 +458,12 @@ class Session:
             self.message != NO_STORAGE)
 
     def load(self, controller: Controller, save_id: str) -> bool:
-        """The list's Load: put a save on the table."""
+        """The list's Load: put a save on the table (a game waiting for its map is let go)."""
         self.message = ""
-        return self._load(controller, save_id)
+        loaded = self._load(controller, save_id)
+        if loaded:
+            self.wanted = None
+        return loaded
 
     def forget_save(self) -> None:
         """The save of the game on the table was deleted here: save the game again, as a new save, at once."""

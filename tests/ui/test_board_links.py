@@ -311,3 +311,21 @@ def test_the_map_imported_on_the_maps_page_opens_the_game_waiting_for_it(missing
     assert page.controller.game.state == game.state and not page.controller.ui.home
     assert panel.session.wanted is None and doc.getElementById("board-wanted").hidden
     assert [e.ref for e in shelf.entries()] == [ref]
+
+
+def test_a_browser_with_a_game_of_its_own_keeps_it_under_the_waiting_link(missing_board):
+    """The autosave on the table at start-up stays under the first screen while the link waits; Continue lets the
+    link go and the address follows the autosave again."""
+    *_, codes = missing_board
+    backend = MemoryBackend()
+    _doc, page, panel, browser = open_page(backend)
+    page.controller.command("continue")
+    page.render()
+    own = panel.session.save_id
+    doc, page, panel, browser = open_page(backend, "#" + codes["share"])
+    assert shows_prompt(doc, "Test isles", "link") and panel.session.save_id == own
+    assert browser.fragments == []
+    page.controller.command("continue")  # the player chose the game of before: the link is let go
+    page.render()
+    assert panel.session.wanted is None and doc.getElementById("board-wanted").hidden
+    assert browser.fragments[-1] == encode_share(page.controller.game) and page.controller.game.rules.map == "classic"
