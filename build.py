@@ -514,6 +514,7 @@ def archive_digest(index: str) -> str:
 
 _ARCHIVE_OF_CODE = (
     (APP_MORE, re.compile(r"risk_ui/maps_page\.")),  # the first screen's Maps page: imported when it first shows
+    (APP_MORE, re.compile(r"risk_ui/board_links\.")),  # a game waiting for its map, Send with the board: when used
     (APP_MORE, re.compile(r"risk/rules/(revised|castle)/(?!__init__\.)|risk/ai/(revised|castle)\.|"
                           r"risk_ui/(revised|castle)_|risk/codec/editions\.|risk/auto_setup\.|"
                           r"risk/(boardfile|drawing)\.|risk/(importers|worldgen)/(?!__init__\.)|"

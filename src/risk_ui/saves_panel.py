@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from html import escape
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from risk import codec
 from risk.actions import EndTurn
-from risk.board import IMPORTED, MissingBoard, board_file, load_board, register_board
+from risk.board import IMPORTED, register_board
 from risk.codec import (
     SHARE_SEPARATOR,
     BoardNotHeld,
@@ -32,7 +30,6 @@ from risk.codec import (
     ReplayCoder,
     decode_share,
     encode_game,
-    encode_replay,
     encode_share,
     fit_name,
     replay_length,
@@ -47,6 +44,9 @@ from risk_ui import coach, storage, welcome, words
 from risk_ui.controller import Controller, not_shown_message, page_can_show
 from risk_ui.storage import NO_FLOOR, SaveConflict, SaveEntry, Saves, StorageFull
 from risk_ui.words import UNDO_FLOOR, cannot_save_text
+
+if TYPE_CHECKING:
+    from risk_ui.board_links import WantedBoard
 
 PANEL_ID = "saves-panel"
 STYLESHEET = "./assets/style/saves.css"
@@ -65,27 +65,11 @@ Keep = Callable[[dict[str, object]], str]
 # The board file that files a person chose make (a Domination map's .map with its .cards and pictures, or one .zip):
 # risk_ui.maps_page.read_map, given by main.py; a ValueError says what is wrong with them.
 ReadMap = Callable[[Sequence[tuple[str, bytes]]], dict[str, object]]
-DOMINATION = (".map", ".zip", ".cards", ".gif", ".png", ".jpg", ".jpeg", ".bmp")  # a map's files, not a board file
 
 
 def no_map_reader(files: Sequence[tuple[str, bytes]]) -> dict[str, object]:
     """A page that reads no Domination maps: files that are not a board file are not a map."""
     raise ValueError(words.NOT_A_MAP)
-# What a game waiting for its map came as: a link (the address), a save file imported, a saved game of the list.
-LINK, SAVE_FILE, SAVED_GAME = "link", "save file", "saved game"
-
-
-@dataclass(frozen=True)
-class WantedBoard:
-    """A game on an imported map this browser does not hold, waiting on the first screen until the map is kept:
-    the map's reference (``imported:HASH``) and name, what the game came as (:data:`LINK`, :data:`SAVE_FILE` or
-    :data:`SAVED_GAME`) and what opens it then (the link's code, the file's text, the save's id)."""
-
-    ref: str
-    name: str
-    kind: str
-    code: str
-    file_name: str = ""
 
 
 class Renders(Protocol):
@@ -214,7 +198,9 @@ class Session:
         try:
             game, problem = decode_share(code, self.saves.held)
         except BoardNotHeld as missing:  # the link waits for its map (the address keeps it)
-            self.wait_for_board(controller, WantedBoard(missing.ref, missing.name, LINK, code))
+            from risk_ui import board_links
+
+            board_links.wait(self, controller, missing, board_links.LINK, code)
             return False
         except CodecError as error:
             self.say(str(error))
@@ -268,7 +254,9 @@ class Session:
         try:
             loaded = self.saves.read(save_id, claim=True)
         except BoardNotHeld as missing:  # a saved game on a map this browser no longer holds: it waits for it
-            self.wait_for_board(controller, WantedBoard(missing.ref, missing.name, SAVED_GAME, save_id))
+            from risk_ui import board_links
+
+            board_links.wait(self, controller, missing, board_links.SAVED_GAME, save_id)
             return False
         except CodecError as error:
             self.say(str(error))
@@ -293,67 +281,24 @@ class Session:
 
     # -- a game on a map this browser does not hold -------------------------------------------------
 
-    def wait_for_board(self, controller: Controller, wanted: WantedBoard) -> None:
-        """Keep a game whose map is missing waiting: the first screen says which map to import (the address and
-        the game on the table stay as they are) and :meth:`board_kept` opens it once that map is kept."""
-        self.wanted = wanted
-        controller.ui.home = True
-
-    def board_kept(self, controller: Controller, ref: str) -> str:
-        """A map was kept (``ref``): open the game waiting for it, if this is its map; what to tell the player."""
-        name, wanted = load_board(ref).name, self.wanted
-        if wanted is None:
-            return words.board_kept_text(name)
-        if ref != wanted.ref:  # kept anyway (the player chose it), and the game still waits
-            return words.board_differs_text(name, wanted.name)
-        self.wanted = None
-        self.message = ""
-        if wanted.kind == LINK:
-            opened = self.open_link(controller, wanted.code)
-        elif wanted.kind == SAVE_FILE:
-            opened = self.load(controller, self.saves.import_code(wanted.code, wanted.file_name).id)
-        else:
-            opened = self.load(controller, wanted.code)
-        controller.ui.home = not opened
-        return f"{words.board_kept_text(name)} {self.message}".strip()
-
     def import_file(self, controller: Controller, file_name: str, text: str, keep: Keep) -> str:
         """A file chosen with Import (on the first screen, in Saved games, or the missing map's own): a save
         file goes in the list (or waits for its map); a board file is kept (and opens the game waiting for it);
         a game-with-board file keeps its map and opens its game. What to tell the player; a ``ValueError``
         (a :class:`~risk.codec.CodecError`, a board file's error) saying what is wrong, and nothing changed."""
         name = name_of_file(file_name)
-        if text.lstrip().startswith("{"):
-            return self._import_json(controller, file_name, text, keep)
+        if text.lstrip().startswith("{"):  # a board's file (risk_ui.board_links)
+            from risk_ui import board_links
+
+            return board_links.import_json(self, controller, file_name, text, keep, name)
         try:
             entry = self.saves.import_code(text, name)
         except BoardNotHeld as missing:  # the file waits for its map
-            self.wait_for_board(controller, WantedBoard(missing.ref, missing.name, SAVE_FILE, text, name))
+            from risk_ui import board_links
+
+            board_links.wait(self, controller, missing, board_links.SAVE_FILE, text, name)
             return ""
         return f'The save file is in the list as "{entry.title}": press Load to play it.'
-
-    def _import_json(self, controller: Controller, file_name: str, text: str, keep: Keep) -> str:
-        from risk import boardfile  # only a page given a board's file needs it
-
-        what = f"the file {file_name}" if file_name else "the file"
-        try:
-            data = json.loads(text)
-        except ValueError:
-            data = None
-        if not boardfile.is_game_with_board(data):
-            return self.board_kept(controller, keep(boardfile.loads(text, what)))
-        code, board = boardfile.read_game_with_board(data, what)
-        ref = keep(board)
-        if self.wanted is not None and self.wanted.ref == ref:  # the map a game waits for: that game opens
-            return self.board_kept(controller, ref)
-        try:
-            entry = self.saves.import_code(code, name_of_file(file_name))
-        except BoardNotHeld:
-            raise CodecError(words.board_file_wrong_text("its game is not played on the map it holds.")) from None
-        self.message = ""
-        controller.ui.home = not self.load(controller, entry.id)
-        said = words.game_with_board_text(load_board(ref).name, entry.title)
-        return f"{said} {self.message}".strip()
 
     # -- after each action ------------------------------------------------------------------------
 
@@ -680,24 +625,8 @@ def panel_html() -> str:
         '<p id="saves-message" class="message" role="alert"></p>'
         '<details id="saves-details"><summary>Saved games</summary><ul id="saves-list" class="saves-list"></ul>'
         f'<label class="saves-import">{escape(words.IMPORT_SAVE)} '
-        f'<input type="file" id="saves-import" accept="{IMPORT_ACCEPTS}"></label></details></section>')
-
-
-IMPORT_ACCEPTS = ".txt,text/plain,.json,application/json"  # a save file, a board file, a game-with-board file
-MAP_ACCEPTS = IMPORT_ACCEPTS + "," + ",".join(DOMINATION)  # the missing map's picker: a Domination map's files too
-
-
-def board_wanted_html() -> str:
-    """The first screen's word on a game waiting for its map (filled in and shown while one waits): what to
-    import, and the button opening the file picker."""
-    return (
-        '<section id="board-wanted" class="board-wanted" aria-labelledby="board-wanted-title" hidden>'
-        f'<h2 id="board-wanted-title">{escape(words.BOARD_WANTED_TITLE)}</h2>'
-        '<p id="board-wanted-text"></p>'
-        f'<label class="board-wanted-import">{escape(words.BOARD_WANTED_IMPORT)} '
-        f'<input type="file" id="board-wanted-import" multiple accept="{MAP_ACCEPTS}"></label>'
-        f'<p class="home-note">{escape(words.BOARD_WANTED_FILES)}</p>'
-        '<p id="board-wanted-message" class="message" role="status"></p></section>')
+        '<input type="file" id="saves-import" accept=".txt,text/plain,.json,application/json"></label>'
+        '</details></section>')
 
 
 def entry_html(entry: SaveEntry, current: bool) -> str:
@@ -835,12 +764,6 @@ class SavesPanel:
         home = doc.getElementById("home-saves")
         if not self._none(home):
             self._listen(home, "click", self.on_click)
-        home_box = doc.querySelector("#home .home-box")
-        if not self._none(home_box):  # a game waiting for its map is said at the top of the first screen
-            wanted = doc.createElement("div")
-            wanted.innerHTML = board_wanted_html()
-            home_box.insertBefore(wanted, home_box.firstChild)
-            self._listen(doc.getElementById("board-wanted-import"), "change", self.on_import_map)
         box = doc.querySelector("#handoff .overlay-box")
         if not self._none(box):
             # The player who just ended can take it back while the next one has not taken the device.
@@ -927,8 +850,10 @@ class SavesPanel:
         elif action in ("send", "send-whole"):
             self._spawn(self._send(whole=action == "send-whole"))
             return
-        elif action == "send-board":
-            self._send_board()
+        elif action == "send-board":  # the game with its map, in one file (risk_ui.board_links)
+            from risk_ui import board_links
+
+            board_links.send_with_board(session, controller, self.browser.download)
         elif action == "load":
             session.load(controller, save_id)
         elif action == "rename":
@@ -985,56 +910,14 @@ class SavesPanel:
         self.page.render()  # the receiver's hand-off here now asks first (Session.unclaim)
         self.refresh()
 
-    def _send_board(self) -> None:
-        """"Send with the board": download one file with the game (its replay code, the whole game) and the whole
-        board file it is played on (docs/boards.md, "A game with its board")."""
-        from risk import boardfile  # only a game on an imported board needs it
-
-        session, controller = self.session, self.page.controller
-        game = controller.game
-        try:
-            code = encode_replay(game, check=False)
-        except ValueError:  # a game the replay code cannot hold still goes as its present moment
-            try:
-                code = session.present(controller)
-            except CannotEncode as error:
-                session.message = cannot_save_text(str(error))
-                return
-        board = board_file(game.rules.map)
-        entry = session.saves.entry(session.save_id)
-        title = entry.name if entry and entry.name else " ".join(s.name for s in game.seats)  # its name, or who plays
-        base = "".join(c if c.isalnum() else "-" for c in title).strip("-")[:40] or "game"
-        name = f"risk-{base}-with-map.json"
-        self.browser.download(name, boardfile.game_with_board(code, board))
-        session.message = words.sent_with_board_text(name, str(board.get("name", "")))
-
     def on_import_map(self, event: Any) -> None:
         """Files chosen with the missing map's button: a map (a board file, a Domination map), or a game with it."""
         self._spawn(self._import_map(event.target))
 
     async def _import_map(self, element: Any) -> None:
-        session, controller = self.session, self.page.controller
-        try:
-            files = await self.browser.read_files(element)
-            if len(files) == 1 and not files[0][0].lower().endswith(DOMINATION):  # a board file, a game with it
-                name, data = files[0]
-                session.message = session.import_file(controller, name, data.decode("utf-8"), self.keep)
-            else:
-                self._set("board-wanted-message", "text", words.MAPS_READING,
-                          lambda e, v: setattr(e, "textContent", v))
-                await asyncio.sleep(0)  # the words show before the tracing takes its second
-                session.message = session.board_kept(controller, self.keep(self.read_map(files)))
-        except (StorageFull, storage.QuotaExceeded):
-            session.message = storage.FULL_MESSAGE
-        except ImportError:  # the map reader comes over the network the first time, and there is none
-            session.message = words.MAPS_UNFETCHABLE
-        except (ValueError, RecursionError) as error:  # the importer's or the validator's sentence (file, line)
-            session.message = str(error)
-        except Exception as error:  # the shelf's full storage (its sentence): the page goes on, nothing kept
-            session.message = str(error) or words.error_text(error)
-        self._set("board-wanted-message", "text", session.message, lambda e, v: setattr(e, "textContent", v))
-        self.page.render()
-        self.refresh()
+        from risk_ui import board_links
+
+        await board_links.import_map_files(self, element)
 
     def on_import(self, event: Any) -> None:
         """A file chosen with Import (a save file, a board file, a game-with-board file): read it and take it."""
@@ -1107,37 +990,18 @@ class SavesPanel:
     def _map_arrived(self, controller: Controller) -> bool:
         """Whether the map a game waits for came another way (the Maps page's import, another tab keeping it): the
         game opens now, and the page is drawn again with it."""
-        wanted = self.session.wanted
-        if wanted is None or not controller.ui.home or self._opening:
+        if self.session.wanted is None or not controller.ui.home or self._opening:
             return False
-        try:
-            board_file(wanted.ref)
-        except MissingBoard:
-            return False
-        self._opening = True
-        try:
-            self.session.message = self.session.board_kept(controller, wanted.ref)
-            self.page.render()
-        finally:
-            self._opening = False
-        return True
+        from risk_ui import board_links
+
+        return board_links.open_if_held(self, controller)
 
     def _refresh_wanted(self, controller: Controller) -> None:
-        """The first screen's word on a game waiting for its map; leaving the first screen lets that game go."""
-        session = self.session
-        if session.wanted is not None and not controller.ui.home:
-            session.wanted = None  # another game was chosen (Continue, a new game): the address follows it
-        wanted = session.wanted
-        text = words.board_wanted_text(wanted.name, wanted.kind) if wanted else ""
-        self._set("board-wanted", "hidden", wanted is None, lambda e, v: setattr(e, "hidden", v))
-        self._set("board-wanted-text", "text", text, lambda e, v: setattr(e, "textContent", v))
-        if wanted is None:
-            self._set("board-wanted-message", "text", "", lambda e, v: setattr(e, "textContent", v))
-        elif wanted is not self._wanted_shown:  # the keyboard's focus on its button (the first screen's is under it)
-            field = self.document.getElementById("board-wanted-import")
-            if not self._none(field):
-                field.focus()
-        self._wanted_shown = wanted
+        """The first screen's word on a game waiting for its map (risk_ui.board_links), when one waits or did."""
+        if self.session.wanted is not None or self._wanted_shown is not None:
+            from risk_ui import board_links
+
+            board_links.show_prompt(self, controller)
 
     def _refresh_home(self, controller: Controller) -> None:
         """The first screen: "Continue" when the game on the table is a saved one, and the other saves."""

@@ -23,11 +23,12 @@ from risk.game import Game, Seat
 from risk.importers.domination import import_map
 from risk.rules import make_rules
 from risk.worldgen.generator import generate
+from risk_ui.board_links import LINK, SAVE_FILE, SAVED_GAME
 from risk_ui.board_shelf import BoardShelf, ShelfFull
 from risk_ui.controller import DEFAULT_SETTINGS, Controller
 from risk_ui.dom import Page, load_drawing
 from risk_ui.maps_page import MapsPanel, read_map
-from risk_ui.saves_panel import LINK, SAVE_FILE, SAVED_GAME, SavesPanel, Session
+from risk_ui.saves_panel import SavesPanel, Session
 from risk_ui.scenarios import full_turn
 from risk_ui.storage import MemoryBackend, Saves
 from risk_ui.words import SHELF_FULL
