@@ -988,7 +988,7 @@ class SavesPanel:
         self._keep_prefs(controller)
 
     def _map_arrived(self, controller: Controller) -> bool:
-        """Whether the map a game waits for came another way (the Maps page's import, another tab keeping it): the
+        """Whether the map a game waits for came another way (the Maps page's import): the
         game opens now, and the page is drawn again with it."""
         if self.session.wanted is None or not controller.ui.home or self._opening:
             return False
