@@ -4,8 +4,9 @@ A link, a save file or a saved game whose board is ``imported:HASH`` and not hel
 raises :class:`~risk.codec.BoardNotHeld` with the map's reference and name. :func:`wait` keeps it as the
 session's :class:`WantedBoard` and puts the first screen up, where :func:`prompt_html` says which map to import,
 with "Import the map" (a board file, a game-with-board file, or a Domination map's files); the address keeps the
-link and the game on the table stays. Once a board of that hash is kept (by that button, or on the Maps
-page), :func:`board_kept` opens the game; a map of another hash is said to differ, and is kept all the same.
+link and the game on the table stays. Once a board of that hash is kept (by that button, on the Maps page,
+or in another tab), :func:`board_kept` opens the game; a map of another hash is said to differ, and is kept all
+the same.
 
 "Send with the board" (:func:`send_with_board`) downloads one file with the game's replay code and the whole board
 file (docs/boards.md, "A game with its board"); :func:`import_json` takes it back (and a board file alone).
@@ -182,7 +183,7 @@ async def import_map_files(panel: Any, element: Any) -> None:
 
 
 def open_if_held(panel: Any, controller: Controller) -> bool:
-    """If the map the game waits for is held now (kept on the Maps page), open the game and draw the
+    """If the map the game waits for is held now (kept on the Maps page, or by another tab), open the game and draw the
     page again; whether it did."""
     try:
         board_file(panel.session.wanted.ref)

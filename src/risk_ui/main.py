@@ -95,7 +95,7 @@ async def main() -> None:
     controller.coach.eligible = controller.ui.home  # the guided first turn is offered on a plain visit
     page = dom.connect(controller, _random_seed, board_file=new_world.held_board_file)
     # A map imported for a game waiting for it (a board file, a Domination map's files) is kept on the shelf.
-    saves_panel.connect(page, session, keep=shelf.keep, read_map=_read_map)
+    saves_panel.connect(page, session, keep=shelf.keep, read_map=_read_map, restore=shelf.restore)
     page.after_render.append(lambda: _maps_page(page, session.saves))  # the maps kept here, and import
     bots.start(page)
     record.start(page)  # a long record's log search, statistics and dice check, read in slices

@@ -726,10 +726,11 @@ class SavesPanel:
     def __init__(self, document: Any, page: Renders, session: Session, browser: Browser, *,
                  proxy: Callable[[Callable[..., Any]], Any] = lambda f: f,
                  is_none: Callable[[Any], bool] = lambda v: v is None, keep: Keep = register_board,
-                 read_map: ReadMap = no_map_reader) -> None:
+                 read_map: ReadMap = no_map_reader, restore: Callable[[], object] = lambda: None) -> None:
         self.document = document
         self.keep = keep  # how a board file imported here is kept (the shelf's, else for this visit)
         self.read_map = read_map  # how a Domination map's files become a board file
+        self.restore = restore  # hold the maps another tab kept (the shelf's restore)
         self.page = page
         self.session = session
         self.browser = browser
@@ -822,6 +823,11 @@ class SavesPanel:
     def on_storage(self, event: Any) -> None:
         """Another tab or window wrote to the storage: follow the game on the table if it was that one's
         save, and show the list as it is now."""
+        if self.session.wanted is not None:  # another tab may have kept the map a game here waits for
+            with contextlib.suppress(Exception):  # (a map that does not read stays out, as at start-up)
+                self.restore()
+            if self._map_arrived(self.page.controller):
+                return
         raw = event.key
         key = None if self._none(raw) else str(raw)
         keys = self.session.saves.keys
@@ -1205,15 +1211,15 @@ def resume(controller: Controller, *, fresh: bool) -> Session:
     return session
 
 
-def connect(page: Renders, session: Session, keep: Keep = register_board,
-            read_map: ReadMap = no_map_reader) -> SavesPanel:
+def connect(page: Renders, session: Session, keep: Keep = register_board, read_map: ReadMap = no_map_reader,
+            restore: Callable[[], object] = lambda: None) -> SavesPanel:
     """Mount the panel on the real page, autosave after every render, follow a link pasted in, and
     follow the game when another tab or window plays it (``keep``: how an imported board file is kept)."""
     from pyscript import document, window  # type: ignore[import-not-found]
     from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
     panel = SavesPanel(document, page, session, PageBrowser(window, document, to_js), proxy=create_proxy,
-                       is_none=is_none, keep=keep, read_map=read_map)
+                       is_none=is_none, keep=keep, read_map=read_map, restore=restore)
     if session.wanted is not None:  # the address's game waits for its map: the first screen says which
         page.controller.ui.home = True
         page.render()

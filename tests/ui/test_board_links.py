@@ -35,7 +35,7 @@ from risk_ui.words import SHELF_FULL
 from threads import in_a_thread
 from ui.conftest import page_html, site_fetch, stand_in_svg
 from ui.fakedom import FakeDocument
-from ui.test_saves_panel import FakeBrowser
+from ui.test_saves_panel import FakeBrowser, StorageEvent
 
 
 class Files(FakeBrowser):
@@ -330,3 +330,18 @@ def test_a_browser_with_a_game_of_its_own_keeps_it_under_the_waiting_link(missin
     page.render()
     assert panel.session.wanted is None and doc.getElementById("board-wanted").hidden
     assert browser.fragments[-1] == encode_share(page.controller.game) and page.controller.game.rules.map == "classic"
+
+
+def test_the_map_kept_in_another_tab_opens_the_game_waiting_here(missing_board):
+    """Two tabs of one browser: the one waiting hears the storage change (another tab kept the map), holds the
+    map from the storage (the shelf's restore) and opens the game."""
+    data, ref, game, codes = missing_board
+    backend = MemoryBackend()
+    shelf = BoardShelf(backend)
+    doc, page, panel, _ = open_page(backend, "#" + codes["share"], shelf)
+    panel.restore = shelf.restore
+    BoardShelf(backend).keep(data)  # the other tab
+    forget_board(ref)  # (one process holds the boards of both tabs: this one has not heard of it yet)
+    panel.on_storage(StorageEvent(shelf.index_key))
+    assert page.controller.game.state == game.state and panel.session.wanted is None
+    assert doc.getElementById("board-wanted").hidden
