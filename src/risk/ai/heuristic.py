@@ -9,6 +9,11 @@ must, when the set is worth it, or when a card shows one of its territories. The
 same code carelessly: it spreads its armies, sometimes attacks at poor odds, stops attacking on a whim
 and often forgets its free move.
 
+A long game presses both (:func:`risk.ai.analysis.stall_pressure`, from round 20, full at round 30): an enemy army
+destroyed comes to count as much as one of its own lost, even with several rivals (else stacks of thousands sit
+side by side while the card sets grow, and the game never ends on a large board), and the careless player comes to
+mass its armies, move in, fortify and keep attacking as the careful one does. Earlier turns are played as before.
+
 Every decision is built straight from the state (no list of legal actions), so a choice costs well
 under a millisecond; the few random choices come from the bot's own generator.
 """
