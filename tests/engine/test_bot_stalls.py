@@ -1,12 +1,12 @@
 """The classic family's bots end their games on any board (issue 24, part 4: "none stalls or crashes").
 
-Games on generated worlds of every size, 2 to 6 players, every bot level at the tables, the invariants checked
-after every action: every game ends within :data:`LIMIT_ROUNDS` rounds. Before the stall pressure
+Games on generated worlds of every size, 2 to 6 players, every bot level at the tables, the invariants checked after
+every action: every game ends within :data:`LIMIT_ROUNDS` rounds. Before the stall pressure
 (:func:`risk.ai.analysis.stall_pressure`) three or more normal bots on a large world built stacks of thousands that
-none would attack at a fair trade of armies (with a 600-turn cap, 15 of 18 such games at 4 to 6 players never
-ended; on the classic board 33 of 90). The pressure starts at round 20 and is full at round 30; in sweeps of 100
-worlds of each size (``bench/ai_bench.py --worlds 100``) every game ended, the longest in 69 rounds (343 turns: five
-normal bots on a large world), so :data:`LIMIT_ROUNDS` is 80.
+none would attack at a fair trade of armies (``bench/ai_bench.py --worlds 100``, a 600-turn cap: 40 of the 60 games
+at 4 to 6 players on large worlds never ended, 43 of 100 in all; on the classic board 33 of 90). The pressure starts
+at round 20 and is full at round 30; in sweeps of 100 worlds of each size (``bench/ai_bench.py --worlds 100``) every
+game ended, the longest in 69 rounds (343 turns: five normal bots on a large world), so :data:`LIMIT_ROUNDS` is 80.
 """
 
 from __future__ import annotations
