@@ -149,8 +149,8 @@ STALL_SPAN = 10
 
 def stall_pressure(state: GameState) -> float:
     """How much a long game presses the bots to end it, from 0 (its first :data:`STALL_START` rounds) growing
-    evenly to 1 over :data:`STALL_SPAN` rounds more. A pressed bot counts an enemy army destroyed as nearly as
-    much as one of its own lost, and a careless one grows careful (see :class:`risk.ai.heuristic.HeuristicBot`).
+    evenly to 1 over :data:`STALL_SPAN` rounds more. A pressed bot comes to count an enemy army destroyed as much
+    as one of its own lost, and a careless one to play carefully (see :mod:`risk.ai.heuristic`).
 
     The round count is the turns played over the seats that started: public, the same for every seat, so a
     planner's rollout is pressed just as the game is.
