@@ -15,11 +15,14 @@ from dataclasses import replace
 
 import pytest
 
+from engine.domination_maps import tiny_files
 from risk.ai import make_bot
 from risk.ai.analysis import STALL_SPAN, STALL_START, Survey, stall_pressure
 from risk.ai.heuristic import EASY, NORMAL, HeuristicBot
 from risk.ai.revised import RevisedBot
+from risk.board import forget_board, register_board
 from risk.engine import new_game
+from risk.importers.domination import import_map
 from risk.rules import make_rules
 from risk.selfplay import check_invariants, play_game
 from risk.state import Phase
@@ -44,6 +47,24 @@ def test_bots_finish_games_on_generated_worlds_with_the_invariants_after_every_a
         result = play_game(rules, people, seed, bots, max_turns=LIMIT_ROUNDS * people, on_action=check_invariants)
         assert 0 <= result.winner < people
         assert set(result.final.owner) <= {result.winner, *range(people, seats)}  # (and the neutral's)
+
+
+def test_bots_finish_games_on_an_imported_map_with_the_invariants_after_every_action() -> None:
+    """The tests' own Domination map (nine countries, one continent of its three with no country): a game at each
+    seat count from 2 to 6, the levels mixed as above."""
+    ref = register_board(import_map(tiny_files()).board)
+    try:
+        for people in range(2, 7):
+            rules = replace(make_rules("classic", ["auto-setup"] if people % 2 else []), map=ref)
+            seats = people + (people == 2)
+            bots = [make_bot(LEVELS[(people + s) % 4] if s else LEVELS[people % 3], 9 * people + s)
+                    for s in range(seats)]
+            result = play_game(rules, people, 3000 + people, bots, max_turns=LIMIT_ROUNDS * people,
+                               on_action=check_invariants)
+            assert 0 <= result.winner < people
+            assert set(result.final.owner) <= {result.winner, *range(people, seats)}
+    finally:
+        forget_board(ref)  # as a browser that never imported it
 
 
 def stalled(turn: int):  # type: ignore[no-untyped-def]
