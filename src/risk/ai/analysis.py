@@ -139,6 +139,32 @@ def distance_to_front(state: GameState, me: int, front: list[bool]) -> list[int]
     return dist
 
 
+# Rounds of play (turns per seat that plays) before a long game starts pressing the bots to end it, and the rounds
+# over which the pressure then grows to its full. Games between normal bots on the classic board mostly end in 10 to
+# 15 rounds; games that stall (three or more players each sitting on a stack too large for anyone to attack at a
+# fair trade of armies, the card sets growing every round) do not end at all.
+STALL_START = 20
+STALL_SPAN = 10
+
+
+def stall_pressure(state: GameState) -> float:
+    """How much a long game presses the bots to end it, from 0 (its first :data:`STALL_START` rounds) growing
+    evenly to 1 over :data:`STALL_SPAN` rounds more. A pressed bot comes to count an enemy army destroyed as much
+    as one of its own lost, and a careless one to play carefully (see :mod:`risk.ai.heuristic`).
+
+    The round count is the turns played over the seats that started: public, the same for every seat, so a
+    planner's rollout is pressed just as the game is.
+
+    >>> from risk.engine import new_game
+    >>> from risk.rules import make_rules
+    >>> state = new_game(make_rules("classic"), 4, 1)
+    >>> [stall_pressure(state) for state.turn in (40, 80, 100, 120, 200)]
+    [0.0, 0.0, 0.5, 1.0, 1.0]
+    """
+    rounds = state.turn / max(1, state.people)
+    return min(1.0, max(0.0, (rounds - STALL_START) / STALL_SPAN))
+
+
 def people_alive(state: GameState) -> list[int]:
     """The seats still playing, the neutral left out."""
     return [p for p in range(state.players) if p != state.neutral and state.alive[p]]

@@ -165,6 +165,11 @@ class CastleBot(HeuristicBot):
         self.tactics = tactics
         self.target = -1  # a planner's choice of enemy castle to go for this turn (-1: choose)
 
+    def pressure(self, state: GameState) -> float:
+        """Never pressed to end a long game: the edition's own rules end its games, on its own board (this bot's
+        play stays as measured in its own ladder)."""
+        return 0.0
+
     # -- the protocol ----------------------------------------------------------------------------
 
     def decide(self, state: GameState) -> Action:

@@ -9,6 +9,11 @@ must, when the set is worth it, or when a card shows one of its territories. The
 same code carelessly: it spreads its armies, sometimes attacks at poor odds, stops attacking on a whim
 and often forgets its free move.
 
+A long game presses both (:func:`risk.ai.analysis.stall_pressure`, from round 20, full at round 30): an enemy army
+destroyed comes to count as much as one of its own lost, even with several rivals (else stacks of thousands sit
+side by side while the card sets grow, and the game never ends on a large board), and the careless player comes to
+mass its armies, move in, fortify and keep attacking as the careful one does. Earlier turns are played as before.
+
 Every decision is built straight from the state (no list of legal actions), so a choice costs well
 under a millisecond; the few random choices come from the bot's own generator.
 """
@@ -32,7 +37,7 @@ from risk.actions import (
     Reroll,
     UseCommander,
 )
-from risk.ai.analysis import Survey, distance_to_front, income, next_set_value, room
+from risk.ai.analysis import Survey, distance_to_front, income, next_set_value, room, stall_pressure
 from risk.ai.random_bot import any_legal_action
 from risk.dice import PLAIN, DiceModel
 from risk.engine import must_trade, occupy_range, reachable, tradable_sets, trade
@@ -237,7 +242,7 @@ class HeuristicBot:
 
     def placements(self, state: GameState, sv: Survey, reserve: int) -> list[tuple[int, int]]:
         """Where this turn's ``reserve`` armies go: ``[(territory, armies), ...]`` (never empty)."""
-        if self.skill.spread:
+        if self.skill.spread and not self._chance(self.pressure(state)):
             return self._spread(state, sv, reserve)
         plan: list[tuple[int, int]] = []
         left = reserve
@@ -337,7 +342,8 @@ class HeuristicBot:
             careless = self._careless_attack(state, sv)
             if careless is not None:
                 choice = careless
-        if choice is None or (skill.give_up and state.captured and self._chance(skill.give_up)):
+        if choice is None or (skill.give_up and state.captured
+                              and self._chance(skill.give_up * (1.0 - self.pressure(state)))):
             self._quit = state.turn
             return self._free_move(state, sv)
         return choice
@@ -359,9 +365,13 @@ class HeuristicBot:
         prizes = self.prizes(state, sv)
         model_of = self.battle_models(state)
         threshold = skill.attack_odds if state.captured else skill.card_odds
-        # Face to face with a single opponent, an army it loses is worth as much as one of ours.
+        # Face to face with a single opponent, an army it loses is worth as much as one of ours; so it comes to be
+        # against several as a long game presses (stacks that only watch each other never end it).
         kill_weight = 1.0 if prizes.rivals == 1 else skill.kill_weight
         loss_weight = skill.loss_weight
+        press = self.pressure(state)
+        if press > 0.0 and loss_weight > kill_weight:
+            kill_weight += (loss_weight - kill_weight) * press
         best: Blitz | None = None
         best_gain = skill.min_gain
         front = sv.front
@@ -386,6 +396,11 @@ class HeuristicBot:
                     best, best_gain = Blitz(source, target, keep), gain
         return best
 
+    def pressure(self, state: GameState) -> float:
+        """How hard a long game presses this player to break it, 0 to 1 (:func:`risk.ai.analysis.stall_pressure`;
+        an edition whose games end by rules of their own may answer 0)."""
+        return stall_pressure(state)
+
     def prizes(self, state: GameState, sv: Survey) -> _Prizes:
         """What taking each enemy territory is worth now (an edition's bot adds its own prizes)."""
         return _Prizes(self, state, sv)
@@ -408,7 +423,7 @@ class HeuristicBot:
         low, high = occupy_range(state)
         if high <= low:
             return Occupy(low)
-        if self.skill.spread:
+        if self.skill.spread and not self._chance(self.pressure(state)):
             return Occupy(high if self._chance(0.5) else low)
         sv = Survey(state, state.current)
         source, target = state.battle_source, state.battle_target
@@ -426,7 +441,8 @@ class HeuristicBot:
     # -- free moves --------------------------------------------------------------------------------
 
     def _free_move(self, state: GameState, sv: Survey) -> Action:
-        if self.skill.forget_fortify and state.phase is Phase.ATTACK and self._chance(self.skill.forget_fortify):
+        if self.skill.forget_fortify and state.phase is Phase.ATTACK and self._chance(
+                self.skill.forget_fortify * (1.0 - self.pressure(state))):
             return EndTurn()
         move = self.fortify_move(state, sv)
         return move if move is not None else EndTurn()

@@ -312,6 +312,11 @@ class RevisedBot(HeuristicBot):
         self.aim = -1  # a planner's choice of objective to go for this turn (-1: choose)
         self._outlook: tuple[object, Outlook] | None = None
 
+    def pressure(self, state: GameState) -> float:
+        """Never pressed to end a long game: the edition's own rules end its games, on its own board (this bot's
+        play stays as measured in its own ladder)."""
+        return 0.0
+
     # -- the protocol ----------------------------------------------------------------------------
 
     def decide(self, state: GameState) -> Action:
