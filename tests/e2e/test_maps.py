@@ -78,8 +78,10 @@ def test_a_map_imported_from_files_plays_against_the_computer_and_stays_after_a_
     board = import_map(files).board  # what CPython makes of the same files
     ref = IMPORTED + content_hash(board)
 
+    page.emulate_media(reduced_motion="reduce")  # the armies do not travel: the game goes at the bots' pace
     page.goto(site_url + "?debug=1")
     wait_ready(page)
+    page.evaluate("window.riskGrace(0)")  # the bots do not wait while Undo is offered
     page.locator("#home-maps").click()
     assert page.locator("#home-maps-page").is_visible()
     page.locator("#maps-import").set_input_files([str(tmp_path / name) for name in sorted(files)])

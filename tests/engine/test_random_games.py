@@ -110,19 +110,19 @@ class StepChecker:
 
 
 def test_many_simple_bot_games_keep_every_invariant_after_every_action_and_end():
-    """Over a thousand seeded games across editions, options and table sizes, checked action by action."""
+    """Over five hundred seeded games across editions, options and table sizes, checked action by action."""
     games = 0
     for (edition, options), people in itertools.product(EDITION_OPTIONS, (2, 3, 5, 6)):
         if people == 2 and any("headquarters" in o for o in options):
             continue
         rules = make_rules(edition, list(options))
-        for seed in range(36):
+        for seed in range(18):
             checker = StepChecker(new_game(rules, people, seed))
             result = play_game(rules, people, seed, on_step=checker)
             assert result.winner >= 0 and result.winner != result.final.neutral
             assert checker.steps == result.actions
             games += 1
-    assert games >= 1000
+    assert games >= 500
 
 
 def test_same_seed_and_actions_give_the_same_game_and_the_log_replays_it():
