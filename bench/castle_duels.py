@@ -53,15 +53,16 @@ def duel_start(seed: int, game: int) -> tuple[GameState, int] | None:
     return None if state.over or all(state.alive) or state.current == hard else (state, hard)
 
 
-def play_duel(start: GameState, hard: int, salt: int) -> tuple[bool, int]:
+def play_duel(start: GameState, hard: int, salt: int, turns: int = MAX_TURNS) -> tuple[bool, int]:
     """One continuation of a duel start: the deck reshuffled and the dice reseeded from ``salt``, fresh bots of
-    the two levels; whether the hard bot won, and the turn the game ended (or was cut off) at."""
+    the two levels; whether the hard bot won, and the turn the game ended (or was cut off at: the tournament's
+    cap, or ``turns`` turns after the start)."""
     state = start.copy()
     rng.shuffle(rng.seed_state(salt), state.deck)
     state.rng = rng.seed_state(salt ^ 0x5DEECE66D)
     bots = {seat: make_bot("hard" if seat == hard else "normal", salt * 16 + seat)
             for seat in range(state.players) if state.alive[seat]}
-    _play(state, bots, lambda: True)
+    _play(state, bots, lambda: state.turn < start.turn + turns)
     return state.over and state.winner == hard, state.turn
 
 
