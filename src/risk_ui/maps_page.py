@@ -346,14 +346,7 @@ class PageFiles:
         self._page.download(name, text)
 
     async def read_files(self, element: Any) -> list[tuple[str, bytes]]:
-        files = element.files
-        chosen = []
-        for i in range(int(files.length) if files else 0):
-            file = files.item(i)
-            buffer = await file.arrayBuffer()
-            chosen.append((str(file.name), bytes(buffer.to_bytes())))
-        element.value = ""
-        return chosen
+        return await self._page.read_files(element)
 
 
 def connect(page: Renders, saves: Saves) -> MapsPanel | None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from risk_ui.words import END_TURN_AGAIN
+
 # Whether the badge's centre is on screen and the topmost element there belongs to its own territory.
 _UNCOVERED = """(badge) => {
     const box = badge.getBoundingClientRect();
@@ -23,3 +25,15 @@ def click_badge(page: Any, territory_id: str) -> None:
         territory.focus()
         page.wait_for_function(f"(b) => ({_UNCOVERED})(b)", arg=badge.element_handle(), timeout=5_000)
     badge.click()
+
+
+def play_my_turn(page: Any) -> None:
+    """Place every reinforcement on one territory of the first seat's, then end the turn."""
+    page.get_by_role("button", name="All", exact=True).click()
+    mine = page.locator('[data-territory][data-owner="0"]').first.get_attribute("data-territory")
+    page.locator(f'[data-territory="{mine}"] .army-badge').click()
+    assert page.locator("body").get_attribute("data-phase") == "attack"
+    end = page.locator("#end-turn")
+    end.click()
+    if end.is_visible() and end.inner_text() == END_TURN_AGAIN:  # attacks were left: End turn asks once more
+        end.click()

@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
+from e2e.map_clicks import play_my_turn
 from e2e.screens import shoot
 from engine.domination_maps import encode_gif, world_index, world_map_text
 from risk.board import IMPORTED
 from risk.boardfile import content_hash
 from risk.importers.domination import import_map
-from risk_ui.words import END_TURN_AGAIN
 
 READY = "html[data-ready='true']"
 SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1440, "height": 900})
@@ -55,18 +55,6 @@ def shots(page: Any, name: str) -> None:
         page.wait_for_timeout(150)  # the layout settles (the map refits itself to its box)
         shoot(page, f"{name}-{size['width']}x{size['height']}")
     page.set_viewport_size(DESKTOP)
-
-
-def play_my_turn(page: Any) -> None:
-    """Place every reinforcement on a territory of mine, then end the turn."""
-    page.get_by_role("button", name="All", exact=True).click()
-    mine = page.locator('[data-territory][data-owner="0"]').first.get_attribute("data-territory")
-    page.locator(f'[data-territory="{mine}"] .army-badge').click()
-    assert body(page, "data-phase") == "attack"
-    end = page.locator("#end-turn")
-    end.click()
-    if end.is_visible() and end.inner_text() == END_TURN_AGAIN:  # attacks were left: End turn asks once more
-        end.click()
 
 
 def test_a_map_imported_from_files_plays_against_the_computer_and_stays_after_a_reload(

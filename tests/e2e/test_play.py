@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from risk_ui.words import END_TURN_AGAIN
+from e2e.map_clicks import play_my_turn
 
 READY = "html[data-ready='true']"
 DESKTOP = {"width": 1280, "height": 800}
@@ -59,18 +59,6 @@ def load(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
 
 def body(page: Any, name: str) -> str:
     return str(page.locator("body").get_attribute(name))
-
-
-def play_my_turn(page: Any) -> None:
-    """Place every reinforcement on one territory of mine, then end the turn."""
-    page.get_by_role("button", name="All", exact=True).click()
-    mine = page.locator('[data-territory][data-owner="0"]').first.get_attribute("data-territory")
-    page.locator(f'[data-territory="{mine}"] .army-badge').click()
-    assert body(page, "data-phase") == "attack"
-    end = page.locator("#end-turn")
-    end.click()
-    if end.is_visible() and end.inner_text() == END_TURN_AGAIN:  # attacks were left: End turn asks once more
-        end.click()
 
 
 def test_one_person_against_bots_the_page_answers_while_a_bot_plays(load: Callable[..., Any]) -> None:
