@@ -53,17 +53,17 @@ def duel_start(seed: int, game: int) -> tuple[GameState, int] | None:
     return None if state.over or all(state.alive) or state.current == hard else (state, hard)
 
 
-def play_duel(start: GameState, hard: int, salt: int, turns: int = MAX_TURNS) -> tuple[bool, int]:
+def play_duel(start: GameState, hard: int, salt: int, turns: int = MAX_TURNS) -> tuple[bool, int, GameState]:
     """One continuation of a duel start: the deck reshuffled and the dice reseeded from ``salt``, fresh bots of
     the two levels; whether the hard bot won, and the turn the game ended (or was cut off at: the tournament's
-    cap, or ``turns`` turns after the start)."""
+    cap, or ``turns`` turns after the start), and the state it ended in."""
     state = start.copy()
     rng.shuffle(rng.seed_state(salt), state.deck)
     state.rng = rng.seed_state(salt ^ 0x5DEECE66D)
     bots = {seat: make_bot("hard" if seat == hard else "normal", salt * 16 + seat)
             for seat in range(state.players) if state.alive[seat]}
     _play(state, bots, lambda: state.turn < start.turn + turns)
-    return state.over and state.winner == hard, state.turn
+    return state.over and state.winner == hard, state.turn, state
 
 
 def _play(state: GameState, bots: dict[int, Bot], going: Callable[[], bool]) -> None:
@@ -82,7 +82,7 @@ def _game_duels(job: tuple[int, int, int]) -> list[dict[str, Any]]:
     start, hard = found
     rows = []
     for k in range(continuations):
-        won, turns = play_duel(start, hard, (seed * 1_000_003 + game) * 64 + k)
+        won, turns, _ = play_duel(start, hard, (seed * 1_000_003 + game) * 64 + k)
         rows.append({"seed": seed, "game": game, "k": k, "start_turn": start.turn, "won": won, "turns": turns})
     return rows
 

@@ -44,7 +44,9 @@ def test_a_continuation_replays_exactly_and_leaves_its_start_alone(found: Found)
     state, hard = next(start for start in found.values() if start is not None)
     before = (state.turn, list(state.owner), list(state.armies), list(state.deck), state.rng)
     first = play_duel(state, hard, 12345, turns=12)  # a dozen turns of it: the replay is exact from the first
-    assert play_duel(state, hard, 12345, turns=12) == first
+    again = play_duel(state, hard, 12345, turns=12)
+    assert again[:2] == first[:2] and again[2] == first[2]  # the same state reached, not only the same turn
+    assert play_duel(state, hard, 54321, turns=12)[2] != first[2]  # another salt: another game
     assert (state.turn, list(state.owner), list(state.armies), list(state.deck), state.rng) == before
     assert first[1] > state.turn
 
